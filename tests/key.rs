@@ -1,0 +1,270 @@
+//! Tests of `OrderedKey<F>`. The oracle for order is the standard library's (or
+//! `half`'s) `total_cmp`, which is written independently of the key map.
+
+use core::cmp::Ordering;
+
+use normkey::OrderedKey;
+use quickcheck::quickcheck;
+
+/// Splits `0..=u32::MAX` over two threads (the CI machine has two cores) and runs
+/// `check` on each key range `[lo, hi]`.
+fn over_all_u32(check: fn(u32, u32)) {
+    let mid = u32::MAX / 2;
+    std::thread::scope(|s| {
+        s.spawn(move || check(0, mid));
+        s.spawn(move || check(mid + 1, u32::MAX));
+    });
+}
+
+#[test]
+#[ignore = "exhaustive over 2^32 keys: run in release with `cargo test --release -- --ignored`"]
+fn f32_every_key_round_trips_and_successors_ascend_in_total_order() {
+    over_all_u32(|lo, hi| {
+        let mut k = lo;
+        loop {
+            let x = OrderedKey::<f32>::from_bits(k).get();
+            assert_eq!(OrderedKey::<f32>::new(x).to_bits(), k, "key {k:#x}");
+            if k == hi {
+                break;
+            }
+            let next = OrderedKey::<f32>::from_bits(k + 1).get();
+            assert_eq!(
+                x.total_cmp(&next),
+                Ordering::Less,
+                "keys {k:#x}, {:#x}",
+                k + 1
+            );
+            k += 1;
+        }
+    });
+    // Each range stops before comparing its last key with the next one, so check the
+    // one successor pair that straddles the two ranges.
+    let mid = u32::MAX / 2;
+    let a = OrderedKey::<f32>::from_bits(mid).get();
+    let b = OrderedKey::<f32>::from_bits(mid + 1).get();
+    assert_eq!(a.total_cmp(&b), Ordering::Less);
+}
+
+#[test]
+#[ignore = "exhaustive over 2^32 floats: run in release with `cargo test --release -- --ignored`"]
+fn f32_every_float_round_trips_bit_for_bit_and_bytes_are_be_key() {
+    over_all_u32(|lo, hi| {
+        for b in lo..=hi {
+            let k = OrderedKey::<f32>::new(f32::from_bits(b));
+            assert_eq!(k.get().to_bits(), b);
+            assert_eq!(u32::from_be_bytes(k.to_be_bytes()), k.to_bits());
+            assert_eq!(OrderedKey::<f32>::from_be_bytes(k.to_be_bytes()), k);
+        }
+    });
+}
+
+#[test]
+fn f32_edge_values_sort_in_total_order() {
+    let snan = f32::from_bits(0x7f80_0001);
+    let v = [
+        -f32::NAN,
+        -snan,
+        f32::NEG_INFINITY,
+        -f32::MAX,
+        -1.0,
+        -f32::MIN_POSITIVE,
+        -f32::from_bits(1),
+        -0.0,
+        0.0,
+        f32::from_bits(1),
+        f32::MIN_POSITIVE,
+        1.0,
+        f32::MAX,
+        f32::INFINITY,
+        snan,
+        f32::NAN,
+    ];
+    for w in v.windows(2) {
+        assert_eq!(w[0].total_cmp(&w[1]), Ordering::Less, "{w:?}");
+        assert!(
+            OrderedKey::<f32>::new(w[0]) < OrderedKey::from(w[1]),
+            "{w:?}"
+        );
+        assert!(
+            OrderedKey::<f32>::new(w[0]).to_be_bytes() < OrderedKey::<f32>::new(w[1]).to_be_bytes()
+        );
+    }
+    // The documented fixed points of the map.
+    assert_eq!(OrderedKey::<f32>::new(0.0).to_bits(), 0x8000_0000);
+    assert_eq!(OrderedKey::<f32>::new(-0.0).to_bits(), 0x7fff_ffff);
+    assert_eq!(OrderedKey::<f32>::MIN.get().to_bits(), 0xffff_ffff);
+    assert_eq!(OrderedKey::<f32>::MAX.get().to_bits(), 0x7fff_ffff);
+}
+
+#[test]
+fn traits_follow_the_key_integer() {
+    use std::collections::HashSet;
+    let a = OrderedKey::<f32>::new(-0.0);
+    let b = OrderedKey::<f32>::new(0.0);
+    assert_ne!(a, b);
+    assert_eq!(a.cmp(&b), Ordering::Less);
+    assert_eq!(a.partial_cmp(&b), Some(Ordering::Less));
+    let set: HashSet<_> = [
+        a,
+        b,
+        a,
+        OrderedKey::from(f32::NAN),
+        OrderedKey::from(f32::NAN),
+    ]
+    .into();
+    assert_eq!(set.len(), 3);
+    assert_eq!(OrderedKey::<f32>::default(), b);
+    assert_eq!(OrderedKey::<f64>::default().get().to_bits(), 0);
+    assert_eq!(
+        f32::from(OrderedKey::from(-0.0_f32)).to_bits(),
+        (-0.0_f32).to_bits()
+    );
+    let dbg = format!("{:?}", OrderedKey::<f32>::new(-0.0));
+    assert!(dbg.contains("-0.0") && dbg.contains("0x7fffffff"), "{dbg}");
+}
+
+#[cfg(feature = "half")]
+mod half_floats {
+    use super::*;
+    use half::{bf16, f16};
+
+    macro_rules! exhaustive_16 {
+        ($name:ident, $f:ty) => {
+            #[test]
+            fn $name() {
+                for k in 0..=u16::MAX {
+                    let x = OrderedKey::<$f>::from_bits(k).get();
+                    assert_eq!(OrderedKey::<$f>::new(x).to_bits(), k);
+                    let b = <$f>::from_bits(k);
+                    assert_eq!(OrderedKey::<$f>::new(b).get().to_bits(), k);
+                    assert_eq!(
+                        u16::from_be_bytes(OrderedKey::<$f>::new(b).to_be_bytes()),
+                        OrderedKey::<$f>::new(b).to_bits()
+                    );
+                    if k < u16::MAX {
+                        let next = OrderedKey::<$f>::from_bits(k + 1).get();
+                        assert_eq!(x.total_cmp(&next), Ordering::Less, "{k:#x}");
+                    }
+                }
+                // All pairs of 4099 patterns spread over the whole range (a stride
+                // coprime to 2^16 so every exponent and both signs are hit), plus edges.
+                let mut sample: Vec<u16> = (0..4099u32)
+                    .map(|i| u16::try_from(i.wrapping_mul(40503) % 65536).unwrap())
+                    .collect();
+                sample.extend([
+                    0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x0001, 0x8001, 0xffff, 0x7fff,
+                ]);
+                for &a in &sample {
+                    for &b in &sample {
+                        let (fa, fb) = (<$f>::from_bits(a), <$f>::from_bits(b));
+                        let (ka, kb) = (OrderedKey::<$f>::new(fa), OrderedKey::<$f>::new(fb));
+                        assert_eq!(ka.cmp(&kb), fa.total_cmp(&fb), "{a:#x} {b:#x}");
+                        assert_eq!(ka.to_be_bytes().cmp(&kb.to_be_bytes()), fa.total_cmp(&fb));
+                    }
+                }
+            }
+        };
+    }
+
+    exhaustive_16!(f16_every_pattern_and_sampled_pairs, f16);
+    exhaustive_16!(bf16_every_pattern_and_sampled_pairs, bf16);
+}
+
+quickcheck! {
+    fn f64_round_trips_bit_for_bit(bits: u64) -> bool {
+        let x = f64::from_bits(bits);
+        let k = OrderedKey::<f64>::new(x);
+        k.get().to_bits() == bits
+            && OrderedKey::<f64>::from_bits(k.to_bits()) == k
+            && OrderedKey::<f64>::new(OrderedKey::<f64>::from_bits(bits).get()).to_bits() == bits
+    }
+
+    fn f64_key_order_is_total_order(a: u64, b: u64) -> bool {
+        let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+        OrderedKey::<f64>::new(x).cmp(&OrderedKey::from(y)) == x.total_cmp(&y)
+    }
+
+    fn f64_byte_order_is_key_order(a: u64, b: u64) -> bool {
+        let (ka, kb) = (OrderedKey::<f64>::from_bits(a), OrderedKey::<f64>::from_bits(b));
+        ka.to_be_bytes().cmp(&kb.to_be_bytes()) == ka.cmp(&kb)
+            && OrderedKey::<f64>::from_be_bytes(ka.to_be_bytes()) == ka
+    }
+
+    fn f32_key_order_is_total_order(a: u32, b: u32) -> bool {
+        let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+        OrderedKey::<f32>::new(x).cmp(&OrderedKey::from(y)) == x.total_cmp(&y)
+    }
+}
+
+/// A small deterministic generator, so the slice tests need no extra dependency.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+macro_rules! slice_forms_agree {
+    ($name:ident, $f:ty, $u:ty) => {
+        #[test]
+        fn $name() {
+            let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+            for len in [0usize, 1, 3, 7, 15, 31, 33, 63, 65, 127, 1001] {
+                #[allow(clippy::cast_possible_truncation)]
+                let src: Vec<$f> = (0..len)
+                    .map(|_| <$f>::from_bits(rng.next() as $u))
+                    .collect();
+                let scalar: Vec<OrderedKey<$f>> =
+                    src.iter().map(|&x| OrderedKey::<$f>::new(x)).collect();
+
+                let mut dst = vec![OrderedKey::<$f>::MIN; len];
+                OrderedKey::<$f>::encode_slice(&src, &mut dst);
+                assert_eq!(dst, scalar);
+
+                let mut back: Vec<$f> = vec![<$f>::from_bits(0); len];
+                OrderedKey::<$f>::decode_slice(&dst, &mut back);
+                assert!(
+                    back.iter()
+                        .zip(&src)
+                        .all(|(a, b)| a.to_bits() == b.to_bits())
+                );
+
+                let mut buf = src.clone();
+                let keys = OrderedKey::<$f>::encode_in_place(&mut buf);
+                assert_eq!(keys, &scalar[..]);
+                let floats = OrderedKey::<$f>::decode_in_place(keys);
+                assert!(
+                    floats
+                        .iter()
+                        .zip(&src)
+                        .all(|(a, b)| a.to_bits() == b.to_bits())
+                );
+            }
+        }
+    };
+}
+
+slice_forms_agree!(f32_slice_forms_agree_with_scalar, f32, u32);
+slice_forms_agree!(f64_slice_forms_agree_with_scalar, f64, u64);
+#[cfg(feature = "half")]
+slice_forms_agree!(f16_slice_forms_agree_with_scalar, half::f16, u16);
+#[cfg(feature = "half")]
+slice_forms_agree!(bf16_slice_forms_agree_with_scalar, half::bf16, u16);
+
+#[test]
+#[should_panic(expected = "does not match destination slice length")]
+fn encode_slice_panics_on_length_mismatch() {
+    let mut dst = [OrderedKey::<f32>::MIN; 2];
+    OrderedKey::<f32>::encode_slice(&[1.0, 2.0, 3.0], &mut dst);
+}
+
+#[test]
+#[should_panic(expected = "does not match destination slice length")]
+fn decode_slice_panics_on_length_mismatch() {
+    let mut dst = [0.0_f64; 4];
+    OrderedKey::<f64>::decode_slice(&[OrderedKey::<f64>::MAX; 3], &mut dst);
+}

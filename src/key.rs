@@ -24,10 +24,26 @@ mod sealed {
 /// The trait is sealed: it names the key integer type and nothing else. The
 /// conversions themselves are inherent `const fn`s on [`OrderedKey<F>`].
 ///
+/// Code generic over the float type bounds on `KeyFloat` and converts with
+/// `From`/`Into`:
+///
 /// ```
-/// use normkey::KeyFloat;
-/// let bits: <f64 as KeyFloat>::Bits = 0u64;
-/// assert_eq!(core::mem::size_of_val(&bits), 8);
+/// use normkey::{KeyFloat, OrderedKey};
+///
+/// fn sort_total<F: KeyFloat>(v: &mut [F])
+/// where
+///     OrderedKey<F>: From<F>,
+/// {
+///     v.sort_by_key(|&x| OrderedKey::from(x));
+/// }
+///
+/// let mut v = [f64::NAN, 0.0, -0.0, f64::NEG_INFINITY, f64::INFINITY, -f64::NAN];
+/// sort_total(&mut v);
+/// let want = [-f64::NAN, f64::NEG_INFINITY, -0.0, 0.0, f64::INFINITY, f64::NAN];
+/// assert_eq!(v.map(f64::to_bits), want.map(f64::to_bits));
+///
+/// let bits: <f64 as KeyFloat>::Bits = OrderedKey::<f64>::new(-0.0).to_bits();
+/// assert_eq!(bits, (1 << 63) - 1); // one below the key of +0.0
 /// ```
 pub trait KeyFloat: sealed::Sealed + Copy + fmt::Debug + 'static {
     /// The unsigned integer of the same width that holds the key.
@@ -426,7 +442,7 @@ macro_rules! ordered_key {
         }
 
         $(#[$cfg])*
-        /// The key of the float; same as [`K::new`].
+        /// The key of the float; same as [`Self::new`](OrderedKey::new).
         impl From<$f> for OrderedKey<$f> {
             #[inline]
             fn from(x: $f) -> Self {

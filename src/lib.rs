@@ -28,9 +28,30 @@
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+mod atomic;
 mod key;
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+mod loom_shim;
 
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+pub use atomic::*;
 pub use key::*;

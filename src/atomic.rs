@@ -502,130 +502,18 @@ macro_rules! reducer {
 }
 
 #[cfg(target_has_atomic = "32")]
-reducer!(
-    AtomicF32Min,
-    Min,
-    f32,
-    AtomicU32,
-    u32,
-    "32",
-    path = "f32",
-    name = "f32",
-    import = "",
-    zero = "0.0_f32",
-    one = "1.0_f32",
-    nan = "f32::NAN",
-    inf = "f32::INFINITY"
-);
+reducer! { AtomicF32Min, Min, f32, AtomicU32, u32, "32", path = "f32", name = "f32", import = "", zero = "0.0_f32", one = "1.0_f32", nan = "f32::NAN", inf = "f32::INFINITY" }
 #[cfg(target_has_atomic = "32")]
-reducer!(
-    AtomicF32Max,
-    Max,
-    f32,
-    AtomicU32,
-    u32,
-    "32",
-    path = "f32",
-    name = "f32",
-    import = "",
-    zero = "0.0_f32",
-    one = "1.0_f32",
-    nan = "f32::NAN",
-    inf = "f32::INFINITY"
-);
+reducer! { AtomicF32Max, Max, f32, AtomicU32, u32, "32", path = "f32", name = "f32", import = "", zero = "0.0_f32", one = "1.0_f32", nan = "f32::NAN", inf = "f32::INFINITY" }
 #[cfg(target_has_atomic = "64")]
-reducer!(
-    AtomicF64Min,
-    Min,
-    f64,
-    AtomicU64,
-    u64,
-    "64",
-    path = "f64",
-    name = "f64",
-    import = "",
-    zero = "0.0_f64",
-    one = "1.0_f64",
-    nan = "f64::NAN",
-    inf = "f64::INFINITY"
-);
+reducer! { AtomicF64Min, Min, f64, AtomicU64, u64, "64", path = "f64", name = "f64", import = "", zero = "0.0_f64", one = "1.0_f64", nan = "f64::NAN", inf = "f64::INFINITY" }
 #[cfg(target_has_atomic = "64")]
-reducer!(
-    AtomicF64Max,
-    Max,
-    f64,
-    AtomicU64,
-    u64,
-    "64",
-    path = "f64",
-    name = "f64",
-    import = "",
-    zero = "0.0_f64",
-    one = "1.0_f64",
-    nan = "f64::NAN",
-    inf = "f64::INFINITY"
-);
+reducer! { AtomicF64Max, Max, f64, AtomicU64, u64, "64", path = "f64", name = "f64", import = "", zero = "0.0_f64", one = "1.0_f64", nan = "f64::NAN", inf = "f64::INFINITY" }
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer!(
-    AtomicF16Min,
-    Min,
-    half::f16,
-    AtomicU16,
-    u16,
-    "16",
-    path = "half::f16",
-    name = "f16",
-    import = "use half::f16;",
-    zero = "f16::ZERO",
-    one = "f16::ONE",
-    nan = "f16::NAN",
-    inf = "f16::INFINITY"
-);
+reducer! { AtomicF16Min, Min, half::f16, AtomicU16, u16, "16", path = "half::f16", name = "f16", import = "use half::f16;", zero = "f16::ZERO", one = "f16::ONE", nan = "f16::NAN", inf = "f16::INFINITY" }
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer!(
-    AtomicF16Max,
-    Max,
-    half::f16,
-    AtomicU16,
-    u16,
-    "16",
-    path = "half::f16",
-    name = "f16",
-    import = "use half::f16;",
-    zero = "f16::ZERO",
-    one = "f16::ONE",
-    nan = "f16::NAN",
-    inf = "f16::INFINITY"
-);
+reducer! { AtomicF16Max, Max, half::f16, AtomicU16, u16, "16", path = "half::f16", name = "f16", import = "use half::f16;", zero = "f16::ZERO", one = "f16::ONE", nan = "f16::NAN", inf = "f16::INFINITY" }
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer!(
-    AtomicBf16Min,
-    Min,
-    half::bf16,
-    AtomicU16,
-    u16,
-    "16",
-    path = "half::bf16",
-    name = "bf16",
-    import = "use half::bf16;",
-    zero = "bf16::ZERO",
-    one = "bf16::ONE",
-    nan = "bf16::NAN",
-    inf = "bf16::INFINITY"
-);
+reducer! { AtomicBf16Min, Min, half::bf16, AtomicU16, u16, "16", path = "half::bf16", name = "bf16", import = "use half::bf16;", zero = "bf16::ZERO", one = "bf16::ONE", nan = "bf16::NAN", inf = "bf16::INFINITY" }
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer!(
-    AtomicBf16Max,
-    Max,
-    half::bf16,
-    AtomicU16,
-    u16,
-    "16",
-    path = "half::bf16",
-    name = "bf16",
-    import = "use half::bf16;",
-    zero = "bf16::ZERO",
-    one = "bf16::ONE",
-    nan = "bf16::NAN",
-    inf = "bf16::INFINITY"
-);
+reducer! { AtomicBf16Max, Max, half::bf16, AtomicU16, u16, "16", path = "half::bf16", name = "bf16", import = "use half::bf16;", zero = "bf16::ZERO", one = "bf16::ONE", nan = "bf16::NAN", inf = "bf16::INFINITY" }

@@ -54,19 +54,21 @@ fn ordered_keys() {
 /// shared reducers: each thread reduces its rows locally (`fetch_*_slice`), then
 /// makes one atomic update per row.
 fn frame_luminance() {
+    const W: u16 = 640;
+    const H: u16 = 360;
+    let w = usize::from(W);
     println!("== AtomicF32Min / AtomicF32Max: min/max luminance of a frame ==");
-    const W: usize = 640;
-    const H: usize = 360;
     // A gradient with a bright spot; one dead pixel (NaN) and one -0.0 from an
     // upstream subtraction, as a real HDR frame may hold.
-    let mut frame: Vec<[f32; 3]> = (0..W * H)
-        .map(|i| {
-            let (x, y) = ((i % W) as f32 / W as f32, (i / W) as f32 / H as f32);
+    let mut frame: Vec<[f32; 3]> = (0..H)
+        .flat_map(|y| (0..W).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let (x, y) = (f32::from(x) / f32::from(W), f32::from(y) / f32::from(H));
             let spot = 8.0 * (-((x - 0.7).powi(2) + (y - 0.3).powi(2)) * 200.0).exp();
             [x + spot, 0.5 * y + spot, 0.25 + spot]
         })
         .collect();
-    frame[W * 10 + 10] = [f32::NAN; 3];
+    frame[w * 10 + 10] = [f32::NAN; 3];
     frame[0] = [-0.0; 3];
     let luminance: Vec<f32> = frame
         .iter()
@@ -74,12 +76,12 @@ fn frame_luminance() {
         .collect();
 
     let (darkest, brightest) = (AtomicF32Min::default(), AtomicF32Max::default());
-    let threads = std::thread::available_parallelism().map_or(4, |n| n.get());
+    let threads = std::thread::available_parallelism().map_or(4, std::num::NonZero::get);
     std::thread::scope(|s| {
         for band in luminance.chunks(luminance.len().div_ceil(threads)) {
             let (darkest, brightest) = (&darkest, &brightest);
             s.spawn(move || {
-                for row in band.chunks(W) {
+                for row in band.chunks(w) {
                     darkest.fetch_min_slice(row, Relaxed);
                     brightest.fetch_max_slice(row, Relaxed);
                 }
@@ -101,7 +103,7 @@ fn frame_luminance() {
 
     // Between frames: take() reads and resets in one step; fetch_minimum lets NaN through.
     let reducer = AtomicF32Min::default();
-    reducer.fetch_minimum(luminance[W * 10 + 10], Relaxed);
+    reducer.fetch_minimum(luminance[w * 10 + 10], Relaxed);
     println!(
         "fetch_minimum with the dead pixel: {:?}; after take(): {:?}\n",
         reducer.take(Relaxed),

@@ -57,13 +57,14 @@ macro_rules! reducer {
         reducer!(@impl $name, $f, $atomic, $u, $width,
             fetch = fetch_min, fetch_nan = fetch_minimum, fetch_slice = fetch_min_slice,
             rmw = fetch_min, pick = min, better = <,
+            rotate = Self::NEG_INF_KEY,
             identity = INFINITY, neutral = MAX, nan_key = MIN,
             path = $path, name = $fname, import = $import,
             zero = $zero, one = $one, nan = $nan, inf = $inf,
             toward = "-", away = "", moves = "down", extreme = "minimum", ieee = "minimum",
             smallest = "smallest", identity_str = "+∞", nan_sign = "negative",
             nan_sign_fn = "is_sign_negative", nan_const = "MIN",
-            isa = "`ldumin` on AArch64 with LSE, `amominu` on RISC-V"
+            isa = "`ldumin` on `AArch64` with LSE, `amominu` on RISC-V for 32 and 64 bits"
         );
     };
     (
@@ -74,19 +75,20 @@ macro_rules! reducer {
         reducer!(@impl $name, $f, $atomic, $u, $width,
             fetch = fetch_max, fetch_nan = fetch_maximum, fetch_slice = fetch_max_slice,
             rmw = fetch_max, pick = max, better = >,
+            rotate = Self::POS_INF_KEY.wrapping_add(1),
             identity = NEG_INFINITY, neutral = MIN, nan_key = MAX,
             path = $path, name = $fname, import = $import,
             zero = $zero, one = $one, nan = $nan, inf = $inf,
             toward = "", away = "-", moves = "up", extreme = "maximum", ieee = "maximum",
             smallest = "largest", identity_str = "−∞", nan_sign = "positive",
             nan_sign_fn = "is_sign_positive", nan_const = "MAX",
-            isa = "`ldumax` on AArch64 with LSE, `amomaxu` on RISC-V"
+            isa = "`ldumax` on `AArch64` with LSE, `amomaxu` on RISC-V for 32 and 64 bits"
         );
     };
     (
         @impl $name:ident, $f:ty, $atomic:ident, $u:ty, $width:literal,
         fetch = $fetch:ident, fetch_nan = $fetch_nan:ident, fetch_slice = $fetch_slice:ident,
-        rmw = $rmw:ident, pick = $pick:ident, better = $better:tt,
+        rmw = $rmw:ident, pick = $pick:ident, better = $better:tt, rotate = $rotate:expr,
         identity = $identity:ident, neutral = $neutral:ident, nan_key = $nan_key:ident,
         path = $path:literal, name = $fname:literal, import = $import:literal,
         zero = $zero:literal, one = $one:literal, nan = $nan:literal, inf = $inf:literal,
@@ -110,7 +112,8 @@ macro_rules! reducer {
         #[doc = concat!("| ±∞ | ordinary values | the same |")]
         #[doc = concat!("| subnormals | ordered by value, never flushed | the same |")]
         ///
-        #[doc = concat!("[`", stringify!($fetch), "`](Self::", stringify!($fetch), ") is IEEE 754-2019 `", $ieee, "Number` under totalOrder (C++26 `fetch_f", $ieee, "_num`);")]
+        #[doc = concat!("[`", stringify!($fetch), "`](Self::", stringify!($fetch), ") treats its argument as IEEE 754-2019 `", $ieee, "Number` and C++26")]
+        #[doc = concat!("`fetch_f", $ieee, "_num` do (a NaN argument is ignored) and orders the stored value, even a NaN, by totalOrder;")]
         #[doc = concat!("[`", stringify!($fetch_nan), "`](Self::", stringify!($fetch_nan), ") is `", $ieee, "` (as `", $fname, "::", $ieee, "`, C++26 `fetch_f", $ieee, "`): a NaN is sticky.")]
         #[doc = concat!("[`Default`] and [`take`](Self::take) start from the identity, ", $identity_str, ".")]
         #[doc = concat!("`new`, `store`, `swap` and `load` keep every bit, NaN payloads included.")]
@@ -127,9 +130,11 @@ macro_rules! reducer {
         /// a thread that acquires the value later does not synchronize with the skipped
         /// call. An update that does change the value is a read-modify-write with
         /// `order` and continues the release sequences of earlier stores, as the
-        /// integer `fetch_min`/`fetch_max` does. To publish data through the reducer,
-        /// publish it only from calls whose returned previous value shows that they
-        /// changed it, or use a separate flag or fence.
+        /// integer `fetch_min`/`fetch_max` does. So a thread that acquires a value
+        /// synchronizes with the `Release` update that wrote it (and, through the
+        /// release sequence, with earlier changing `Release` updates), never with a
+        /// skipped one. If every call must publish, add a `Release` fence or store of
+        /// your own.
         ///
         /// # Performance
         ///
@@ -183,6 +188,10 @@ macro_rules! reducer {
             const NEUTRAL_KEY: $u = <$u>::$neutral;
             /// The sticky NaN of `fetch_minimum`/`fetch_maximum`: the key nothing improves on.
             const NAN_KEY: $u = <$u>::$nan_key;
+            /// `key - ROTATE` (wrapping) puts the keys of numbers at the reducing end of
+            /// the integers, and the NaN keys of both signs at the neutral end:
+            /// −∞ becomes 0 for min; +∞ becomes the largest integer for max.
+            const ROTATE: $u = $rotate;
 
             #[inline]
             const fn key(v: $f) -> $u {
@@ -434,10 +443,15 @@ macro_rules! reducer {
             /// ```
             #[inline]
             pub fn $fetch_slice(&self, values: &[$f], order: Ordering) -> $f {
-                let best = values.iter().fold(Self::NEUTRAL_KEY, |best, &v| {
-                    let key = Self::key(v);
-                    best.$pick(if Self::is_nan_key(key) { Self::NEUTRAL_KEY } else { key })
-                });
+                // Rotate the key space so that the numbers sit at the reducing end and
+                // both NaN ranges at the other: then NaNs lose every comparison, and the
+                // loop is one integer min/max per value, with no NaN test (it vectorizes).
+                let best = values
+                    .iter()
+                    .fold(Self::NEUTRAL_KEY, |best, &v| best.$pick(Self::key(v).wrapping_sub(Self::ROTATE)))
+                    .wrapping_add(Self::ROTATE);
+                // A NaN key here means the slice held no number: nothing to update.
+                let best = if Self::is_nan_key(best) { Self::NEUTRAL_KEY } else { best };
                 Self::float(self.fetch_key(best, order))
             }
         }

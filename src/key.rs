@@ -426,7 +426,7 @@ macro_rules! ordered_key {
         }
 
         $(#[$cfg])*
-        /// The key of the float; same as [`K::new`].
+        /// The key of the float; same as [`OrderedKey::new`].
         impl From<$f> for OrderedKey<$f> {
             #[inline]
             fn from(x: $f) -> Self {

@@ -35,7 +35,7 @@
 //! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would
 //! not change the value is skipped and is then only a load, which does not take part
 //! in a release sequence (see "Memory ordering" in `AtomicF32Min`). x86-64 has no atomic
-//! min/max instruction, so a changing update is a `lock cmpxchg` loop there; AArch64
+//! min/max instruction, so a changing update is a `lock cmpxchg` loop there; `AArch64`
 //! with LSE and RISC-V have one instruction.
 //!
 //! # Float semantics at a glance

@@ -365,6 +365,7 @@ fn agrees<R: Reducer>(init: Val, ops: &[Op]) -> bool {
     r.into_inner().bits() == m.state.bits()
 }
 
+#[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
 fn prop<R: Reducer>(init: Val, ops: Vec<Op>) -> bool {
     agrees::<R>(init, &ops)
 }
@@ -541,6 +542,7 @@ fn stress_four_threads_match_sequential_reduction() {
 #[cfg(feature = "half")]
 #[test]
 #[ignore = "2^32 pairs: run in release with --ignored"]
+#[allow(clippy::similar_names)] // min/max, and their models
 fn exhaustive_f16_pairs() {
     fn check(a: f16, b: f16) {
         let min = normkey::AtomicF16Min::new(a);

@@ -209,13 +209,11 @@ macro_rules! reducer {
             }
 
             /// The fast path and the integer read-modify-write: the whole algorithm.
-            /// Returns the previous key. With `ignore_nan`, a NaN `key` is skipped too;
-            /// that test comes after the comparison, off the path of the common case
-            /// (no improvement).
+            /// Returns the previous key.
             #[inline]
-            fn fetch_key(&self, key: $u, order: Ordering, ignore_nan: bool) -> $u {
+            fn fetch_key(&self, key: $u, order: Ordering) -> $u {
                 let current = self.key.load(load_part(order));
-                if key $better current && !(ignore_nan && Self::is_nan_key(key)) {
+                if key $better current {
                     self.key.$rmw(key, order)
                 } else {
                     current // Skipped: nothing to improve, nothing written.
@@ -370,7 +368,12 @@ macro_rules! reducer {
             /// ```
             #[inline]
             pub fn $fetch(&self, v: $f, order: Ordering) -> $f {
-                Self::float(self.fetch_key(Self::key(v), order, true))
+                let key = Self::key(v);
+                if Self::is_nan_key(key) {
+                    self.load(load_part(order))
+                } else {
+                    Self::float(self.fetch_key(key, order))
+                }
             }
 
             #[doc = concat!("Makes the value the ", $smallest, " of itself and `v`, with NaN propagating, as")]
@@ -403,7 +406,7 @@ macro_rules! reducer {
             pub fn $fetch_nan(&self, v: $f, order: Ordering) -> $f {
                 let key = Self::key(v);
                 if Self::is_nan_key(key) {
-                    return Self::float(self.fetch_key(Self::NAN_KEY, order, false));
+                    return Self::float(self.fetch_key(Self::NAN_KEY, order));
                 }
                 // A compare-exchange loop, not the integer read-modify-write, which would
                 // replace a stored NaN of the other sign.
@@ -449,7 +452,7 @@ macro_rules! reducer {
                     .wrapping_add(Self::ROTATE);
                 // A NaN key here means the slice held no number: nothing to update.
                 let best = if Self::is_nan_key(best) { Self::NEUTRAL_KEY } else { best };
-                Self::float(self.fetch_key(best, order, false))
+                Self::float(self.fetch_key(best, order))
             }
         }
 

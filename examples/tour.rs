@@ -1,9 +1,11 @@
 //! A tour of normkey: `cargo run --release --example tour`.
 
-use normkey::OrderedKey;
+use normkey::{AtomicF32Max, AtomicF32Min, OrderedKey};
+use std::sync::atomic::Ordering::Relaxed;
 
 fn main() {
     ordered_keys();
+    frame_luminance();
 }
 
 /// Keys of the edge values, and a sort by key that is IEEE 754 totalOrder.
@@ -46,4 +48,65 @@ fn ordered_keys() {
             .all(|(a, b)| a.to_bits() == b.to_bits())
     );
     println!("in-place key sort agrees, bit for bit\n");
+}
+
+/// Min/max luminance of a generated frame, reduced by several threads into two
+/// shared reducers: each thread reduces its rows locally (`fetch_*_slice`), then
+/// makes one atomic update per row.
+fn frame_luminance() {
+    const W: u16 = 640;
+    const H: u16 = 360;
+    let w = usize::from(W);
+    println!("== AtomicF32Min / AtomicF32Max: min/max luminance of a frame ==");
+    // A gradient with a bright spot; one dead pixel (NaN) and one -0.0 from an
+    // upstream subtraction, as a real HDR frame may hold.
+    let mut frame: Vec<[f32; 3]> = (0..H)
+        .flat_map(|y| (0..W).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let (x, y) = (f32::from(x) / f32::from(W), f32::from(y) / f32::from(H));
+            let spot = 8.0 * (-((x - 0.7).powi(2) + (y - 0.3).powi(2)) * 200.0).exp();
+            [x + spot, 0.5 * y + spot, 0.25 + spot]
+        })
+        .collect();
+    frame[w * 10 + 10] = [f32::NAN; 3];
+    frame[0] = [-0.0; 3];
+    let luminance: Vec<f32> = frame
+        .iter()
+        .map(|[r, g, b]| 0.2126 * r + 0.7152 * g + 0.0722 * b)
+        .collect();
+
+    let (darkest, brightest) = (AtomicF32Min::default(), AtomicF32Max::default());
+    let threads = std::thread::available_parallelism().map_or(4, std::num::NonZero::get);
+    std::thread::scope(|s| {
+        for band in luminance.chunks(luminance.len().div_ceil(threads)) {
+            let (darkest, brightest) = (&darkest, &brightest);
+            s.spawn(move || {
+                for row in band.chunks(w) {
+                    darkest.fetch_min_slice(row, Relaxed);
+                    brightest.fetch_max_slice(row, Relaxed);
+                }
+            });
+        }
+    });
+    let (lo, hi) = (darkest.into_inner(), brightest.into_inner());
+    println!("{threads} threads, {W}x{H}: luminance in [{lo:?}, {hi:?}] (the NaN pixel ignored)");
+    // The same answer sequentially, with total_cmp: -0.0 is the minimum, not +0.0.
+    let numbers = || luminance.iter().copied().filter(|l| !l.is_nan());
+    assert_eq!(
+        lo.to_bits(),
+        numbers().min_by(f32::total_cmp).unwrap().to_bits()
+    );
+    assert_eq!(
+        hi.to_bits(),
+        numbers().max_by(f32::total_cmp).unwrap().to_bits()
+    );
+
+    // Between frames: take() reads and resets in one step; fetch_minimum lets NaN through.
+    let reducer = AtomicF32Min::default();
+    reducer.fetch_minimum(luminance[w * 10 + 10], Relaxed);
+    println!(
+        "fetch_minimum with the dead pixel: {:?}; after take(): {:?}\n",
+        reducer.take(Relaxed),
+        reducer.load(Relaxed)
+    );
 }

@@ -6,31 +6,73 @@
 //! | module | what it gives |
 //! |---|---|
 //! | `key` | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder) |
+//! | `atomic` | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
+//! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
 //!
 //! # Cargo features
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16` |
+//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
 //! | `num-traits` | off | `num_traits` impls for the crate's types |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //!
 //! The crate is always `#![no_std]` and never allocates.
 //!
+//! # Atomic reducers and targets
+//!
+//! Each reducer holds the [`OrderedKey`] of its value in one unsigned integer atomic
+//! and needs compare-and-swap of that width; on targets without it the type is
+//! simply absent (the rest of the crate still builds):
+//!
+//! | types | atomic | present when | for example absent on |
+//! |---|---|---|---|
+//! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi` (loads and stores only) |
+//! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V |
+//! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi` |
+//!
+//! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);
+//! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would
+//! not change the value is skipped and is then only a load, which does not take part
+//! in a release sequence (see "Memory ordering" in `AtomicF32Min`). x86-64 has no atomic
+//! min/max instruction, so a changing update is a `lock cmpxchg` loop there; `AArch64`
+//! with LSE and RISC-V have one instruction.
+//!
 //! # Float semantics at a glance
 //!
-//! | input | [`OrderedKey`] |
-//! |---|---|
-//! | NaN | kept bit for bit (sign, quiet bit, payload); −NaN sorts first, +NaN last |
-//! | −0.0 / +0.0 | distinct keys, −0 < +0 |
-//! | ±∞ | just inside the NaNs |
-//! | subnormals | kept bit for bit, ordered by value |
+//! | input | [`OrderedKey`] | `fetch_min` / `fetch_max` | `fetch_minimum` / `fetch_maximum` |
+//! |---|---|---|---|
+//! | NaN | kept bit for bit (sign, quiet bit, payload); −NaN sorts first, +NaN last | argument ignored; a stored NaN is ordered by totalOrder | sticky: stores −NaN (Min) / +NaN (Max) with every payload bit set |
+//! | −0.0 / +0.0 | distinct keys, −0 < +0 | −0 < +0 | −0 < +0 |
+//! | ±∞ | just inside the NaNs | ordinary values; ±∞ is the identity | ordinary values |
+//! | subnormals | kept bit for bit, ordered by value | ordered by value | ordered by value |
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+mod atomic;
 mod key;
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+mod loom_shim;
 
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 
+// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
+#[cfg(any(
+    target_has_atomic = "32",
+    target_has_atomic = "64",
+    all(feature = "half", target_has_atomic = "16")
+))]
+pub use atomic::*;
 pub use key::*;

@@ -1,0 +1,215 @@
+//! The atomic min reducer against its peers, side by side in one run.
+//!
+//! `cargo bench --bench atomic -- --warm-up-time 1 --measurement-time 3`
+//!
+//! * `random`: 2 threads feed uniform random values into one reducer (almost no
+//!   update improves the minimum).
+//! * `improving`: 2 threads feed interleaved decreasing values (most updates
+//!   improve it).
+//! * `slice`: `fetch_min_slice` against a single-threaded local minimum of the
+//!   same data.
+//!
+//! Peers: `portable_atomic::AtomicF32::fetch_min` and `atomic_float::AtomicF32::fetch_min`
+//! (CAS loops over `f32::min`, writing on every call) and a `Mutex<f32>`.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
+use std::hint::black_box;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Barrier, Mutex};
+use std::time::{Duration, Instant};
+
+/// Values per thread: 2^20 updates per thread and iteration.
+const N: usize = 1 << 20;
+/// `random` feeds a 256 KiB slice per thread 16 times, so that the loads of the
+/// input come from the core's cache and the measurement is of the reducer, not of
+/// memory bandwidth. (The first pass improves the minimum about ln(2^16) ≈ 11
+/// times, the later ones never: "most updates do not improve" either way.)
+const RANDOM_LEN: usize = 1 << 16;
+const THREADS: usize = 2;
+
+/// One shared minimum, as each peer spells it.
+trait SharedMin: Sync {
+    const NAME: &'static str;
+    fn new() -> Self;
+    fn min(&self, v: f32);
+    fn get(&self) -> f32;
+}
+
+impl SharedMin for normkey::AtomicF32Min {
+    const NAME: &'static str = "normkey";
+    fn new() -> Self {
+        Self::default()
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for portable_atomic::AtomicF32 {
+    const NAME: &'static str = "portable-atomic";
+    fn new() -> Self {
+        Self::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for atomic_float::AtomicF32 {
+    const NAME: &'static str = "atomic_float";
+    fn new() -> Self {
+        Self::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for Mutex<f32> {
+    const NAME: &'static str = "Mutex<f32>";
+    fn new() -> Self {
+        Mutex::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        let mut m = self.lock().unwrap();
+        *m = m.min(v);
+    }
+    fn get(&self) -> f32 {
+        *self.lock().unwrap()
+    }
+}
+
+/// xorshift64*, mapped to [0, 1).
+fn uniform(seed: u64, n: usize) -> Vec<f32> {
+    let mut x = seed | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            // 24 random bits: exact in f32.
+            #[allow(clippy::cast_precision_loss)]
+            let u = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f32;
+            u / 16_777_216.0
+        })
+        .collect()
+}
+
+/// Thread `t` of `THREADS` feeds decreasing values, interleaved with the others.
+fn improving(t: usize, n: usize) -> Vec<f32> {
+    #[allow(clippy::cast_precision_loss)]
+    (0..n).map(|i| ((n - i) * THREADS - t) as f32).collect()
+}
+
+/// Time for `THREADS` threads to feed their inputs (`N` values each, repeating the
+/// input if it is shorter) into one fresh reducer, `iters` times; thread start-up
+/// is excluded (a barrier starts the clock).
+fn run<R: SharedMin>(inputs: &[Vec<f32>], iters: u64) -> Duration {
+    let passes = N / inputs[0].len();
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let r = R::new();
+        let start = Barrier::new(inputs.len() + 1);
+        let elapsed = std::thread::scope(|s| {
+            for values in inputs {
+                let (r, start) = (&r, &start);
+                s.spawn(move || {
+                    start.wait();
+                    for _ in 0..passes {
+                        for &v in values {
+                            r.min(v);
+                        }
+                    }
+                });
+            }
+            start.wait();
+            Instant::now()
+        });
+        total += elapsed.elapsed();
+        black_box(r.get());
+    }
+    total
+}
+
+fn contended(c: &mut Criterion, group: &str, inputs: &[Vec<f32>]) {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10);
+    g.throughput(Throughput::Elements((N * THREADS) as u64));
+    macro_rules! peer {
+        ($t:ty) => {
+            g.bench_function(BenchmarkId::from_parameter(<$t as SharedMin>::NAME), |b| {
+                b.iter_custom(|iters| run::<$t>(inputs, iters));
+            });
+        };
+    }
+    peer!(normkey::AtomicF32Min);
+    peer!(portable_atomic::AtomicF32);
+    peer!(atomic_float::AtomicF32);
+    peer!(Mutex<f32>);
+    g.finish();
+}
+
+fn random(c: &mut Criterion) {
+    let inputs: Vec<Vec<f32>> = (0..THREADS)
+        .map(|t| uniform(t as u64 + 1, RANDOM_LEN))
+        .collect();
+    contended(c, "random", &inputs);
+}
+
+fn mostly_improving(c: &mut Criterion) {
+    let inputs: Vec<Vec<f32>> = (0..THREADS).map(|t| improving(t, N)).collect();
+    contended(c, "improving", &inputs);
+}
+
+fn slice(c: &mut Criterion) {
+    let data = uniform(7, N);
+    let mut g = c.benchmark_group("slice");
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("normkey fetch_min_slice", |b| {
+        let r = normkey::AtomicF32Min::default();
+        b.iter(|| r.fetch_min_slice(black_box(&data), Relaxed));
+    });
+    g.bench_function("local f32::min fold", |b| {
+        b.iter(|| {
+            black_box(&data)
+                .iter()
+                .copied()
+                .fold(f32::INFINITY, f32::min)
+        });
+    });
+    g.bench_function("local total_cmp min", |b| {
+        b.iter(|| {
+            black_box(&data)
+                .iter()
+                .copied()
+                .min_by(f32::total_cmp)
+                .unwrap_or(f32::INFINITY)
+        });
+    });
+    g.finish();
+}
+
+/// criterion's generated `benches` fn has no docs: keep it in its own module.
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(
+        benches,
+        super::random,
+        super::mostly_improving,
+        super::slice
+    );
+}
+criterion_main!(group::benches);

@@ -1,0 +1,612 @@
+//! The atomic reducers against a sequential model written with `total_cmp` only
+//! (never with `OrderedKey`): quickcheck over every valid `Ordering`, a std-threads
+//! stress test, and (ignored, release) every pair of `f16` values.
+#![cfg(not(loom))]
+
+use core::cmp::Ordering as Cmp;
+use core::fmt::Debug;
+use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+use std::sync::atomic::Ordering::{self, AcqRel, Acquire, Relaxed, Release, SeqCst};
+
+const LOADS: [Ordering; 3] = [Relaxed, Acquire, SeqCst];
+const STORES: [Ordering; 3] = [Relaxed, Release, SeqCst];
+const RMWS: [Ordering; 5] = [Relaxed, Acquire, Release, AcqRel, SeqCst];
+
+/// A float type under test, seen through its bits.
+trait TestFloat: Copy + Debug + 'static {
+    /// Edge values: ±0, ±1, ±∞, quiet and signalling NaNs of both signs, subnormals, extremes.
+    fn edges() -> Vec<Self>;
+    fn from_raw(raw: u64) -> Self;
+    fn bits(self) -> u64;
+    fn is_nan(self) -> bool;
+    fn cmp_total(self, other: Self) -> Cmp;
+    fn inf(negative: bool) -> Self;
+    /// The NaN with every bit set but (for `negative == false`) the sign bit.
+    fn all_ones_nan(negative: bool) -> Self;
+}
+
+macro_rules! test_float {
+    ($f:ty, $u:ty, $zero:expr, $one:expr, $nan:expr, $inf:expr, $minpos:expr, $max:expr) => {
+        impl TestFloat for $f {
+            fn edges() -> Vec<Self> {
+                let sign = 1 << (<$u>::BITS - 1);
+                let mut v: Vec<$f> = vec![$zero, $one, $nan, $inf, $minpos, $max];
+                v.push(<$f>::from_bits(1)); // smallest subnormal
+                v.push(<$f>::from_bits(($inf).to_bits() | 1)); // signalling NaN
+                v.push(<$f>::from_bits(<$u>::MAX >> 1)); // NaN, all payload bits
+                let negated: Vec<$f> = v
+                    .iter()
+                    .map(|x| <$f>::from_bits(x.to_bits() ^ sign))
+                    .collect();
+                v.extend(negated);
+                v
+            }
+            #[allow(clippy::cast_possible_truncation)]
+            fn from_raw(raw: u64) -> Self {
+                <$f>::from_bits(raw as $u)
+            }
+            fn bits(self) -> u64 {
+                u64::from(self.to_bits())
+            }
+            fn is_nan(self) -> bool {
+                <$f>::is_nan(self)
+            }
+            fn cmp_total(self, other: Self) -> Cmp {
+                self.total_cmp(&other)
+            }
+            fn inf(negative: bool) -> Self {
+                if negative { -$inf } else { $inf }
+            }
+            fn all_ones_nan(negative: bool) -> Self {
+                <$f>::from_bits(if negative { <$u>::MAX } else { <$u>::MAX >> 1 })
+            }
+        }
+    };
+}
+
+test_float!(
+    f32,
+    u32,
+    0.0,
+    1.0,
+    f32::NAN,
+    f32::INFINITY,
+    f32::MIN_POSITIVE,
+    f32::MAX
+);
+test_float!(
+    f64,
+    u64,
+    0.0,
+    1.0,
+    f64::NAN,
+    f64::INFINITY,
+    f64::MIN_POSITIVE,
+    f64::MAX
+);
+#[cfg(feature = "half")]
+use half::{bf16, f16};
+#[cfg(feature = "half")]
+test_float!(
+    f16,
+    u16,
+    f16::ZERO,
+    f16::ONE,
+    f16::NAN,
+    f16::INFINITY,
+    f16::MIN_POSITIVE,
+    f16::MAX
+);
+#[cfg(feature = "half")]
+test_float!(
+    bf16,
+    u16,
+    bf16::ZERO,
+    bf16::ONE,
+    bf16::NAN,
+    bf16::INFINITY,
+    bf16::MIN_POSITIVE,
+    bf16::MAX
+);
+
+/// A reducer under test; `MIN` tells the direction.
+trait Reducer: Sync + Debug {
+    type F: TestFloat;
+    const MIN: bool;
+    fn new(v: Self::F) -> Self;
+    fn load(&self, o: Ordering) -> Self::F;
+    fn store(&self, v: Self::F, o: Ordering);
+    fn swap(&self, v: Self::F, o: Ordering) -> Self::F;
+    fn take(&self, o: Ordering) -> Self::F;
+    fn fetch(&self, v: Self::F, o: Ordering) -> Self::F;
+    fn fetch_nan(&self, v: Self::F, o: Ordering) -> Self::F;
+    fn fetch_slice(&self, v: &[Self::F], o: Ordering) -> Self::F;
+    fn into_inner(self) -> Self::F;
+    fn identity() -> Self;
+}
+
+macro_rules! reducer {
+    ($t:ty, $f:ty, $min:expr, $fetch:ident, $fetch_nan:ident, $slice:ident) => {
+        impl Reducer for $t {
+            type F = $f;
+            const MIN: bool = $min;
+            fn new(v: $f) -> Self {
+                <$t>::new(v)
+            }
+            fn load(&self, o: Ordering) -> $f {
+                <$t>::load(self, o)
+            }
+            fn store(&self, v: $f, o: Ordering) {
+                <$t>::store(self, v, o);
+            }
+            fn swap(&self, v: $f, o: Ordering) -> $f {
+                <$t>::swap(self, v, o)
+            }
+            fn take(&self, o: Ordering) -> $f {
+                <$t>::take(self, o)
+            }
+            fn fetch(&self, v: $f, o: Ordering) -> $f {
+                self.$fetch(v, o)
+            }
+            fn fetch_nan(&self, v: $f, o: Ordering) -> $f {
+                self.$fetch_nan(v, o)
+            }
+            fn fetch_slice(&self, v: &[$f], o: Ordering) -> $f {
+                self.$slice(v, o)
+            }
+            fn into_inner(self) -> $f {
+                <$t>::into_inner(self)
+            }
+            fn identity() -> Self {
+                <$t as Default>::default()
+            }
+        }
+    };
+}
+
+reducer!(
+    AtomicF32Min,
+    f32,
+    true,
+    fetch_min,
+    fetch_minimum,
+    fetch_min_slice
+);
+reducer!(
+    AtomicF32Max,
+    f32,
+    false,
+    fetch_max,
+    fetch_maximum,
+    fetch_max_slice
+);
+reducer!(
+    AtomicF64Min,
+    f64,
+    true,
+    fetch_min,
+    fetch_minimum,
+    fetch_min_slice
+);
+reducer!(
+    AtomicF64Max,
+    f64,
+    false,
+    fetch_max,
+    fetch_maximum,
+    fetch_max_slice
+);
+#[cfg(feature = "half")]
+reducer!(
+    normkey::AtomicF16Min,
+    f16,
+    true,
+    fetch_min,
+    fetch_minimum,
+    fetch_min_slice
+);
+#[cfg(feature = "half")]
+reducer!(
+    normkey::AtomicF16Max,
+    f16,
+    false,
+    fetch_max,
+    fetch_maximum,
+    fetch_max_slice
+);
+#[cfg(feature = "half")]
+reducer!(
+    normkey::AtomicBf16Min,
+    bf16,
+    true,
+    fetch_min,
+    fetch_minimum,
+    fetch_min_slice
+);
+#[cfg(feature = "half")]
+reducer!(
+    normkey::AtomicBf16Max,
+    bf16,
+    false,
+    fetch_max,
+    fetch_maximum,
+    fetch_max_slice
+);
+
+/// The sequential model: the state is a float, every rule spelled with `total_cmp`.
+#[derive(Debug)]
+struct Model<F> {
+    state: F,
+    min: bool,
+}
+
+impl<F: TestFloat> Model<F> {
+    fn wins(&self, v: F, over: F) -> bool {
+        v.cmp_total(over) == if self.min { Cmp::Less } else { Cmp::Greater }
+    }
+    /// `fetch_min`/`fetch_max`: NaN arguments ignored, totalOrder otherwise.
+    fn fetch(&mut self, v: F) -> F {
+        let prev = self.state;
+        if !v.is_nan() && self.wins(v, self.state) {
+            self.state = v;
+        }
+        prev
+    }
+    /// `fetch_minimum`/`fetch_maximum`: a NaN argument stores the all-ones NaN of the
+    /// reducing sign; a stored NaN stays.
+    fn fetch_nan(&mut self, v: F) -> F {
+        let prev = self.state;
+        if v.is_nan() {
+            self.state = F::all_ones_nan(self.min);
+        } else if !self.state.is_nan() && self.wins(v, self.state) {
+            self.state = v;
+        }
+        prev
+    }
+    fn replace(&mut self, v: F) -> F {
+        core::mem::replace(&mut self.state, v)
+    }
+}
+
+/// A float spelled independently of its width: an edge value or raw bits.
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Edge(usize),
+    Raw(u64),
+}
+
+impl Val {
+    fn get<F: TestFloat>(self) -> F {
+        match self {
+            Val::Edge(i) => {
+                let e = F::edges();
+                e[i % e.len()]
+            }
+            Val::Raw(r) => F::from_raw(r),
+        }
+    }
+}
+
+impl Arbitrary for Val {
+    fn arbitrary(g: &mut Gen) -> Self {
+        if bool::arbitrary(g) {
+            Val::Edge(usize::arbitrary(g))
+        } else {
+            Val::Raw(u64::arbitrary(g))
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Load(Ordering),
+    Store(Val, Ordering),
+    Swap(Val, Ordering),
+    Take(Ordering),
+    Fetch(Val, Ordering),
+    FetchNan(Val, Ordering),
+    FetchSlice(Vec<Val>, Ordering),
+}
+
+impl Arbitrary for Op {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let load = *g.choose(&LOADS).unwrap();
+        let store = *g.choose(&STORES).unwrap();
+        let rmw = *g.choose(&RMWS).unwrap();
+        match u8::arbitrary(g) % 10 {
+            0 => Op::Load(load),
+            1 => Op::Store(Val::arbitrary(g), store),
+            2 => Op::Swap(Val::arbitrary(g), rmw),
+            3 => Op::Take(rmw),
+            4..=6 => Op::Fetch(Val::arbitrary(g), rmw),
+            7 | 8 => Op::FetchNan(Val::arbitrary(g), rmw),
+            _ => Op::FetchSlice(Vec::arbitrary(g), rmw),
+        }
+    }
+}
+
+/// Runs `ops` on a reducer and on the model; every returned value and the end
+/// state must agree bit for bit.
+fn agrees<R: Reducer>(init: Val, ops: &[Op]) -> bool {
+    let init: R::F = init.get();
+    let r = R::new(init);
+    let mut m = Model {
+        state: init,
+        min: R::MIN,
+    };
+    for op in ops {
+        let (got, want) = match op {
+            Op::Load(o) => (r.load(*o), m.state),
+            Op::Store(v, o) => {
+                r.store(v.get(), *o);
+                m.replace(v.get());
+                (r.load(Relaxed), m.state)
+            }
+            Op::Swap(v, o) => (r.swap(v.get(), *o), m.replace(v.get())),
+            Op::Take(o) => (r.take(*o), m.replace(R::F::inf(!R::MIN))),
+            Op::Fetch(v, o) => (r.fetch(v.get(), *o), m.fetch(v.get())),
+            Op::FetchNan(v, o) => (r.fetch_nan(v.get(), *o), m.fetch_nan(v.get())),
+            Op::FetchSlice(vs, o) => {
+                let vs: Vec<R::F> = vs.iter().map(|v| v.get()).collect();
+                let got = r.fetch_slice(&vs, *o);
+                let prev = m.state;
+                for &v in &vs {
+                    m.fetch(v);
+                }
+                (got, prev)
+            }
+        };
+        if got.bits() != want.bits() {
+            eprintln!("{op:?}: got {got:?}, model {want:?}");
+            return false;
+        }
+    }
+    r.into_inner().bits() == m.state.bits()
+}
+
+#[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+fn prop<R: Reducer>(init: Val, ops: Vec<Op>) -> bool {
+    agrees::<R>(init, &ops)
+}
+
+fn quickcheck_reducer<R: Reducer>() {
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(prop::<R> as fn(Val, Vec<Op>) -> bool);
+}
+
+#[test]
+fn quickcheck_f32_min() {
+    quickcheck_reducer::<AtomicF32Min>();
+}
+#[test]
+fn quickcheck_f32_max() {
+    quickcheck_reducer::<AtomicF32Max>();
+}
+#[test]
+fn quickcheck_f64_min() {
+    quickcheck_reducer::<AtomicF64Min>();
+}
+#[test]
+fn quickcheck_f64_max() {
+    quickcheck_reducer::<AtomicF64Max>();
+}
+#[cfg(feature = "half")]
+#[test]
+fn quickcheck_f16_and_bf16() {
+    quickcheck_reducer::<normkey::AtomicF16Min>();
+    quickcheck_reducer::<normkey::AtomicF16Max>();
+    quickcheck_reducer::<normkey::AtomicBf16Min>();
+    quickcheck_reducer::<normkey::AtomicBf16Max>();
+}
+
+/// Every operation with every valid ordering, over every pair of edge values
+/// (random choice of ordering aside, so that no ordering is missed).
+fn every_ordering<R: Reducer>() {
+    let edges = R::F::edges();
+    for (i, _) in edges.iter().enumerate() {
+        for (j, _) in edges.iter().enumerate() {
+            let (a, b) = (Val::Edge(i), Val::Edge(j));
+            for &o in &RMWS {
+                let ops = [
+                    Op::Fetch(b, o),
+                    Op::FetchNan(a, o),
+                    Op::Swap(b, o),
+                    Op::FetchSlice(vec![a, b], o),
+                    Op::Take(o),
+                ];
+                assert!(agrees::<R>(a, &ops), "{a:?} {b:?} {o:?}");
+            }
+            for (&l, &s) in LOADS.iter().zip(&STORES) {
+                assert!(agrees::<R>(a, &[Op::Load(l), Op::Store(b, s), Op::Load(l)]));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_valid_ordering_on_edge_values() {
+    every_ordering::<AtomicF32Min>();
+    every_ordering::<AtomicF32Max>();
+    every_ordering::<AtomicF64Min>();
+    every_ordering::<AtomicF64Max>();
+    #[cfg(feature = "half")]
+    {
+        every_ordering::<normkey::AtomicF16Min>();
+        every_ordering::<normkey::AtomicF16Max>();
+        every_ordering::<normkey::AtomicBf16Min>();
+        every_ordering::<normkey::AtomicBf16Max>();
+    }
+}
+
+#[test]
+#[should_panic(expected = "release load")]
+fn load_with_release_panics_as_core_does() {
+    let _ = AtomicF32Min::default().load(Release);
+}
+
+#[test]
+#[should_panic(expected = "acquire store")]
+fn store_with_acquire_panics_as_core_does() {
+    AtomicF64Max::default().store(1.0, Acquire);
+}
+
+/// xorshift64*: a deterministic value stream without a dependency.
+fn stream(seed: u64) -> impl Iterator<Item = u64> {
+    let mut x = seed | 1;
+    core::iter::repeat_with(move || {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    })
+}
+
+/// Stress values: mostly ordinary floats, with NaNs of both signs, ±0 and ±∞.
+fn stress_values(seed: u64, n: usize) -> Vec<f32> {
+    let edges = f32::edges();
+    stream(seed)
+        .take(n)
+        .map(|r| {
+            #[allow(clippy::cast_possible_truncation)]
+            if r % 16 == 0 {
+                edges[(r >> 8) as usize % edges.len()]
+            } else {
+                f32::from_bits((r >> 32) as u32)
+            }
+        })
+        .collect()
+}
+
+/// 4 threads × 1,000,000 values, including NaN and ±0: the result equals the
+/// sequential total-order reduction, and each thread sees previous values that
+/// only ever move toward the result (coherence of one atomic).
+#[test]
+fn stress_four_threads_match_sequential_reduction() {
+    const THREADS: u64 = 4;
+    const N: usize = 1_000_000;
+    let inputs: Vec<Vec<f32>> = (1..=THREADS)
+        .map(|t| stress_values(t * 0x9E37_79B9, N))
+        .collect();
+    let (min, max, slice_min, nan_min) = (
+        AtomicF32Min::new(f32::INFINITY),
+        AtomicF32Max::new(f32::NEG_INFINITY),
+        AtomicF32Min::new(f32::INFINITY),
+        AtomicF32Min::new(f32::INFINITY),
+    );
+    std::thread::scope(|s| {
+        for values in &inputs {
+            let (min, max, slice_min, nan_min) = (&min, &max, &slice_min, &nan_min);
+            s.spawn(move || {
+                let (mut last_min, mut last_max) = (f32::INFINITY, f32::NEG_INFINITY);
+                for &v in values {
+                    let p = min.fetch_min(v, AcqRel);
+                    assert_ne!(p.total_cmp(&last_min), Cmp::Greater, "min went up");
+                    last_min = p;
+                    let p = max.fetch_max(v, Relaxed);
+                    assert_ne!(p.total_cmp(&last_max), Cmp::Less, "max went down");
+                    last_max = p;
+                }
+                for chunk in values.chunks(1000) {
+                    slice_min.fetch_min_slice(chunk, Release);
+                }
+                for &v in values.iter().step_by(7) {
+                    nan_min.fetch_minimum(v, SeqCst);
+                }
+            });
+        }
+    });
+    let all = inputs.iter().flatten().copied();
+    let mut model_min = Model {
+        state: f32::INFINITY,
+        min: true,
+    };
+    let mut model_max = Model {
+        state: f32::NEG_INFINITY,
+        min: false,
+    };
+    for v in all {
+        model_min.fetch(v);
+        model_max.fetch(v);
+    }
+    assert_eq!(min.into_inner().to_bits(), model_min.state.to_bits());
+    assert_eq!(max.into_inner().to_bits(), model_max.state.to_bits());
+    assert_eq!(slice_min.into_inner().to_bits(), model_min.state.to_bits());
+    // The inputs hold NaNs, so `fetch_minimum` ends at the sticky negative NaN.
+    assert_eq!(nan_min.into_inner().to_bits(), u32::MAX);
+}
+
+/// Every pair `(a, b)` of `f16` bit patterns (2^32 pairs), for all four `fetch_*`
+/// methods of `AtomicF16Min`/`AtomicF16Max`, on two threads.
+#[cfg(feature = "half")]
+#[test]
+#[ignore = "2^32 pairs: run in release with --ignored"]
+#[allow(clippy::similar_names)] // min/max, and their models
+fn exhaustive_f16_pairs() {
+    fn check(a: f16, b: f16) {
+        let min = normkey::AtomicF16Min::new(a);
+        let max = normkey::AtomicF16Max::new(a);
+        let (mut mmin, mut mmax) = (
+            Model {
+                state: a,
+                min: true,
+            },
+            Model {
+                state: a,
+                min: false,
+            },
+        );
+        assert_eq!(min.fetch_min(b, Relaxed).to_bits(), mmin.fetch(b).to_bits());
+        assert_eq!(max.fetch_max(b, Relaxed).to_bits(), mmax.fetch(b).to_bits());
+        let (got_min, got_max) = (min.into_inner(), max.into_inner());
+        let (nmin, nmax) = (normkey::AtomicF16Min::new(a), normkey::AtomicF16Max::new(a));
+        nmin.fetch_minimum(b, Relaxed);
+        nmax.fetch_maximum(b, Relaxed);
+        let (mut nmmin, mut nmmax) = (
+            Model {
+                state: a,
+                min: true,
+            },
+            Model {
+                state: a,
+                min: false,
+            },
+        );
+        nmmin.fetch_nan(b);
+        nmmax.fetch_nan(b);
+        let ok = got_min.to_bits() == mmin.state.to_bits()
+            && got_max.to_bits() == mmax.state.to_bits()
+            && nmin.into_inner().to_bits() == nmmin.state.to_bits()
+            && nmax.into_inner().to_bits() == nmmax.state.to_bits();
+        assert!(ok, "a = {:#06x}, b = {:#06x}", a.to_bits(), b.to_bits());
+    }
+    std::thread::scope(|s| {
+        for half_range in [0..0x8000_u32, 0x8000..0x1_0000] {
+            s.spawn(move || {
+                for a in half_range {
+                    #[allow(clippy::cast_possible_truncation)]
+                    let a = f16::from_bits(a as u16);
+                    for b in 0..=u16::MAX {
+                        check(a, f16::from_bits(b));
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// The identity and `Debug`, for every type.
+#[test]
+fn identity_and_debug() {
+    fn check<R: Reducer>() {
+        let r = R::identity();
+        assert_eq!(r.load(Relaxed).bits(), R::F::inf(!R::MIN).bits());
+        assert!(!format!("{r:?}").is_empty());
+    }
+    check::<AtomicF32Min>();
+    check::<AtomicF32Max>();
+    check::<AtomicF64Min>();
+    check::<AtomicF64Max>();
+    assert_eq!(format!("{:?}", AtomicF32Min::new(-0.0)), "-0.0");
+}

@@ -1,0 +1,401 @@
+//! The reducers under loom: every interleaving (with at most
+//! `LOOM_MAX_PREEMPTIONS` preemptions) of the modelled operations.
+//!
+//! `RUSTFLAGS="--cfg loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release --test loom`
+#![cfg(loom)]
+
+use core::cmp::Ordering as Cmp;
+use loom::cell::UnsafeCell;
+use loom::sync::Arc;
+use loom::thread;
+use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release, SeqCst};
+
+/// The sequential model, written with `total_cmp` only: `fetch_min` keeps the
+/// smaller under totalOrder and ignores NaN arguments.
+fn model_min(current: f32, v: f32) -> f32 {
+    if !v.is_nan() && v.total_cmp(&current) == Cmp::Less {
+        v
+    } else {
+        current
+    }
+}
+
+fn model_max(current: f32, v: f32) -> f32 {
+    if !v.is_nan() && v.total_cmp(&current) == Cmp::Greater {
+        v
+    } else {
+        current
+    }
+}
+
+/// All orders of `0..n` (n ≤ 3 here).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Is there a sequential order of the updates `values` (applied to `init` with
+/// `model`) in which every call returns what it returned and the end is `last`?
+fn linearizable(
+    init: f32,
+    values: &[f32],
+    returned: &[f32],
+    last: f32,
+    model: fn(f32, f32) -> f32,
+) -> bool {
+    permutations(values.len()).into_iter().any(|order| {
+        let mut state = init;
+        for &i in &order {
+            if returned[i].to_bits() != state.to_bits() {
+                return false;
+            }
+            state = model(state, values[i]);
+        }
+        state.to_bits() == last.to_bits()
+    })
+}
+
+/// The returned values of every sequential order of the updates.
+fn sequential_outcomes(init: f32, values: &[f32], model: fn(f32, f32) -> f32) -> HashSet<Vec<u32>> {
+    permutations(values.len())
+        .into_iter()
+        .map(|order| {
+            let mut returned = vec![0; values.len()];
+            let mut state = init;
+            for i in order {
+                returned[i] = state.to_bits();
+                state = model(state, values[i]);
+            }
+            returned
+        })
+        .collect()
+}
+
+/// One thread per value racing `op` on one reducer; checks the final value and
+/// that the returned previous values fit some sequential order. Then checks
+/// coverage: every sequential order's outcome was seen in some execution, so the
+/// model did explore the races (loom 0.7's DPOR can miss interleavings after a
+/// load, tokio-rs/loom#392, and every update here starts with a load).
+macro_rules! race {
+    ($ty:ident, $op:ident, $model:ident, $init:expr, $values:expr, $orders:expr) => {{
+        let values: Vec<f32> = $values.to_vec();
+        let orders: Vec<_> = $orders.to_vec();
+        let init: f32 = $init;
+        let seen = std::sync::Arc::new(Mutex::new(HashSet::new()));
+        let (seen_in, values_in) = (std::sync::Arc::clone(&seen), values.clone());
+        loom::model(move || {
+            let values = &values_in;
+            let r = Arc::new($ty::new(init));
+            let handles: Vec<_> = values
+                .iter()
+                .zip(&orders)
+                .map(|(&v, &order)| {
+                    let r = Arc::clone(&r);
+                    thread::spawn(move || r.$op(v, order))
+                })
+                .collect();
+            let returned: Vec<f32> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+            let last = r.load(SeqCst);
+            let extreme = values.iter().fold(init, |s, &v| $model(s, v));
+            assert_eq!(
+                last.to_bits(),
+                extreme.to_bits(),
+                "final {last:?}, want {extreme:?}"
+            );
+            assert!(
+                linearizable(init, values, &returned, last, $model),
+                "returned {returned:?} for {values:?} from {init:?}"
+            );
+            seen_in
+                .lock()
+                .unwrap()
+                .insert(returned.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+        });
+        let seen = seen.lock().unwrap();
+        assert_eq!(
+            *seen,
+            sequential_outcomes(init, &values, $model),
+            "not every order explored"
+        );
+    }};
+}
+
+#[test]
+fn two_threads_fetch_min_signed_zeros() {
+    race!(
+        AtomicF32Min,
+        fetch_min,
+        model_min,
+        f32::INFINITY,
+        [0.0, -0.0],
+        [Relaxed, AcqRel]
+    );
+}
+
+#[test]
+fn two_threads_fetch_max_signed_zeros() {
+    race!(
+        AtomicF32Max,
+        fetch_max,
+        model_max,
+        f32::NEG_INFINITY,
+        [-0.0, 0.0],
+        [Release, Acquire]
+    );
+}
+
+#[test]
+fn three_threads_fetch_min_with_nan() {
+    race!(
+        AtomicF32Min,
+        fetch_min,
+        model_min,
+        f32::INFINITY,
+        [0.0, f32::NAN, -0.0],
+        [Relaxed, SeqCst, Release]
+    );
+}
+
+#[test]
+fn three_threads_fetch_max_with_nan_and_infinity() {
+    race!(
+        AtomicF32Max,
+        fetch_max,
+        model_max,
+        -0.0,
+        [-f32::NAN, f32::INFINITY, 0.0],
+        [AcqRel, Relaxed, Relaxed]
+    );
+}
+
+#[test]
+fn three_threads_fetch_min_replace_positive_nan() {
+    // A +NaN stored by `new` is above +∞ in totalOrder: any number replaces it.
+    race!(
+        AtomicF32Min,
+        fetch_min,
+        model_min,
+        f32::NAN,
+        [1.0, -1.0, -0.0],
+        [Relaxed, Relaxed, AcqRel]
+    );
+}
+
+/// Records what each execution of a model saw, to check afterwards that the
+/// interesting executions were explored at all (see [`race!`]).
+#[derive(Clone, Default)]
+struct Seen(std::sync::Arc<Mutex<HashSet<Vec<u64>>>>);
+
+impl Seen {
+    fn insert(&self, outcome: Vec<u64>) {
+        self.0.lock().unwrap().insert(outcome);
+    }
+    fn all(&self) -> HashSet<Vec<u64>> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+/// (2) Message passing: the writer publishes non-atomic `data` (a loom
+/// `UnsafeCell`: loom reports any access not ordered by happens-before), then
+/// improves the reducer with `Release`; a reader that sees the improved value with
+/// `Acquire` sees the data. Both outcomes of the race must be explored.
+#[test]
+fn message_passing_through_an_improving_update() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let data = Arc::new(UnsafeCell::new(0_usize));
+        let r = Arc::new(AtomicF32Min::default());
+        let writer = {
+            let (data, r) = (Arc::clone(&data), Arc::clone(&r));
+            thread::spawn(move || {
+                // SAFETY: the only write; readers read only after synchronizing
+                // with the `Release` update below (loom checks exactly that).
+                data.with_mut(|p| unsafe { *p = 42 });
+                r.fetch_min(1.0, Release);
+            })
+        };
+        let reader = thread::spawn(move || {
+            let improved = r.load(Acquire) == 1.0;
+            if improved {
+                // SAFETY: the acquire load saw the `Release` update, which follows the write.
+                assert_eq!(data.with(|p| unsafe { *p }), 42);
+            }
+            improved
+        });
+        writer.join().unwrap();
+        seen_in.insert(vec![u64::from(reader.join().unwrap())]);
+    });
+    assert_eq!(seen.all(), HashSet::from([vec![0], vec![1]]));
+}
+
+/// (2') The improving update is a read-modify-write, so a later improving update
+/// by another thread continues its release sequence: a reader that acquires the
+/// later value still sees the first writer's data.
+#[test]
+fn message_passing_through_a_release_sequence() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let data = Arc::new(UnsafeCell::new(0_usize));
+        let r = Arc::new(AtomicF32Max::default());
+        let writer = {
+            let (data, r) = (Arc::clone(&data), Arc::clone(&r));
+            thread::spawn(move || {
+                // SAFETY: as above: read only after an acquire that synchronizes with this thread.
+                data.with_mut(|p| unsafe { *p = 7 });
+                r.fetch_max(1.0, Release);
+            })
+        };
+        let other = {
+            let r = Arc::clone(&r);
+            // Improves only after the writer's update: its RMW reads 1.0 or later.
+            thread::spawn(move || {
+                if r.load(Relaxed) == 1.0 {
+                    r.fetch_max(2.0, Relaxed);
+                }
+            })
+        };
+        let reader = thread::spawn(move || {
+            let later = r.load(Acquire) == 2.0;
+            if later {
+                // SAFETY: 2.0 continues the release sequence of the writer's update.
+                assert_eq!(data.with(|p| unsafe { *p }), 7);
+            }
+            later
+        });
+        writer.join().unwrap();
+        other.join().unwrap();
+        seen_in.insert(vec![u64::from(reader.join().unwrap())]);
+    });
+    assert_eq!(seen.all(), HashSet::from([vec![0], vec![1]]));
+}
+
+/// (3) `fetch_minimum` with a NaN racing ordinary values: the end is the sticky
+/// NaN whatever the order (several orders must be explored).
+#[test]
+fn fetch_minimum_nan_wins_any_race() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let r = Arc::new(AtomicF32Min::new(0.5));
+        let threads: Vec<_> = [f32::NAN, -1.0, -0.0]
+            .into_iter()
+            .map(|v| {
+                let r = Arc::clone(&r);
+                thread::spawn(move || r.fetch_minimum(v, AcqRel))
+            })
+            .collect();
+        let returned: Vec<u64> = threads
+            .into_iter()
+            .map(|t| u64::from(t.join().unwrap().to_bits()))
+            .collect();
+        let last = r.load(SeqCst);
+        assert!(last.is_nan() && last.is_sign_negative(), "{last:?}");
+        assert_eq!(last.to_bits(), u32::MAX);
+        seen_in.insert(returned);
+    });
+    // NaN first, last, or in the middle (and -1 / -0 in either order).
+    assert!(seen.all().len() >= 4, "{:?}", seen.all());
+}
+
+/// (3') A positive NaN put in by `swap` is kept by `fetch_minimum` with numbers,
+/// even though it sorts above +∞. (`swap`, not `store`: loom 0.7 lets a plain
+/// store race into the middle of a read-modify-write, tokio-rs/loom#254, and
+/// reports impossible histories for `store` against any RMW.)
+#[test]
+fn fetch_minimum_keeps_a_stored_nan_of_the_other_sign() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let r = Arc::new(AtomicF32Min::new(0.5));
+        let swapper = {
+            let r = Arc::clone(&r);
+            thread::spawn(move || r.swap(f32::NAN, AcqRel))
+        };
+        let updater = {
+            let r = Arc::clone(&r);
+            thread::spawn(move || {
+                r.fetch_minimum(-1.0, AcqRel);
+                r.fetch_minimum(-2.0, Relaxed);
+            })
+        };
+        let swapped = swapper.join().unwrap();
+        updater.join().unwrap();
+        let last = r.load(SeqCst);
+        // Either the swap came last, or the updates came after it and kept its NaN.
+        assert_eq!(last.to_bits(), f32::NAN.to_bits(), "{last:?}");
+        seen_in.insert(vec![u64::from(swapped.to_bits())]);
+    });
+    // The swap ran before, between and after the updates.
+    let want: HashSet<Vec<u64>> = [0.5_f32, -1.0, -2.0]
+        .iter()
+        .map(|x| vec![u64::from(x.to_bits())])
+        .collect();
+    assert_eq!(seen.all(), want);
+}
+
+/// (4) `take` racing updates: every value lands in a taken result or in the end
+/// value (some taken or end value is at most it).
+#[test]
+fn take_loses_no_update() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let r = Arc::new(AtomicF64Min::default());
+        let values = [[3.0, 1.0], [-0.0, 2.0]];
+        let updaters: Vec<_> = values
+            .into_iter()
+            .map(|vs| {
+                let r = Arc::clone(&r);
+                thread::spawn(move || {
+                    for v in vs {
+                        r.fetch_min(v, Relaxed);
+                    }
+                })
+            })
+            .collect();
+        let taker = {
+            let r = Arc::clone(&r);
+            thread::spawn(move || r.take(AcqRel))
+        };
+        for u in updaters {
+            u.join().unwrap();
+        }
+        let taken = taker.join().unwrap();
+        let last = r.load(SeqCst);
+        for v in values.into_iter().flatten() {
+            assert!(
+                [taken, last]
+                    .iter()
+                    .any(|x| x.total_cmp(&v) != Cmp::Greater),
+                "{v:?} lost: taken {taken:?}, end {last:?}"
+            );
+        }
+        seen_in.insert(vec![taken.to_bits(), last.to_bits()]);
+    });
+    // The take ran before, between and after the updates.
+    let seen = seen.all();
+    assert!(
+        seen.contains(&vec![f64::INFINITY.to_bits(), (-0.0_f64).to_bits()]),
+        "{seen:?}"
+    );
+    assert!(
+        seen.contains(&vec![(-0.0_f64).to_bits(), f64::INFINITY.to_bits()]),
+        "{seen:?}"
+    );
+    assert!(seen.len() >= 4, "{seen:?}");
+}

@@ -28,9 +28,15 @@
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
+mod deferred;
 mod key;
+mod norm;
+mod storage;
 
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 
+pub use deferred::*;
 pub use key::*;
+pub use norm::*;
+pub use storage::*;

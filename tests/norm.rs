@@ -54,7 +54,7 @@ fn unorm(bits: u32) -> Unorm {
 }
 
 fn check<A: quickcheck::Testable>(prop: A) {
-    QuickCheck::new().tests(20_000).quickcheck(prop);
+    QuickCheck::new().tests(10_000).quickcheck(prop);
 }
 
 // ---- construction --------------------------------------------------------------

@@ -33,6 +33,8 @@ mod key;
 mod norm;
 mod storage;
 
+#[cfg(feature = "num-traits")]
+mod impl_num_traits;
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 

@@ -1,6 +1,10 @@
 //! `SnormFloat` and `UnormFloat`: `f32` arithmetic bit for bit, clamping only at a
 //! store (HLSL `snorm float` / `unorm float`, seed 002).
 
+// Exact float comparisons (bits, or `==` where ±0 are meant to be equal) are
+// the point of these tests.
+#![allow(clippy::float_cmp)]
+
 use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
 use quickcheck::QuickCheck;
 

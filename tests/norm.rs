@@ -1,6 +1,10 @@
 //! `Norm` and `Unorm`: every operator against a reference clamp written here, over
 //! raw `f32` bits, and one named test per C++ AMP rule (seed 002).
 
+// Exact float comparisons (bits, or `==` where ±0 are meant to be equal) are
+// the point of these tests.
+#![allow(clippy::float_cmp)]
+
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -234,6 +238,7 @@ fn neg() {
 
 #[test]
 fn sum_and_product_clamp_after_every_step() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned values
     fn prop(v: Vec<u32>) -> bool {
         let ns: Vec<Norm> = v.iter().map(|&b| norm(b)).collect();
         let us: Vec<Unorm> = v.iter().map(|&b| unorm(b)).collect();
@@ -261,6 +266,7 @@ fn hash_of<T: Hash>(x: T) -> u64 {
 }
 
 #[test]
+#[allow(clippy::many_single_char_names)]
 fn eq_ord_hash_are_those_of_the_values() {
     fn prop(a: u32, b: u32) -> bool {
         let (x, y) = (norm(a), norm(b));
@@ -346,9 +352,9 @@ fn amp_norm_to_unorm_is_explicit_and_clamps() {
 
 #[test]
 fn amp_norm_and_unorm_convert_to_float() {
-    let fn2: f32 = Norm::new(-1.5).into();
-    let fun2: f32 = Unorm::new(1.66).into();
-    assert_eq!((fn2, fun2), (-1.0, 1.0));
+    let minus_one: f32 = Norm::new(-1.5).into();
+    let one: f32 = Unorm::new(1.66).into();
+    assert_eq!((minus_one, one), (-1.0, 1.0));
 }
 
 #[test]

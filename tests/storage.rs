@@ -6,6 +6,15 @@
 //! The all-2³² `from_f32` tests are `#[ignore]`d; run them with
 //! `cargo test --release --all-features -- --ignored`.
 
+// Exact float comparisons are the point of these tests, and they move small codes
+// and exact products between integers and floats on purpose.
+#![allow(
+    clippy::float_cmp,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss
+)]
+
 use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
 
 /// The exact code of `x`: NaN → 0, clamp to [lo, 1], then the integer nearest to
@@ -15,9 +24,7 @@ fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
     if x.is_nan() {
         return 0;
     }
-    #[allow(clippy::cast_possible_truncation)]
-    let c = ((f64::from(x)).clamp(lo, 1.0) * max).round() as i64;
-    c
+    (f64::from(x).clamp(lo, 1.0) * max).round() as i64
 }
 
 /// Runs `check(bits)` for every `u32`, split over two threads; returns the number
@@ -60,7 +67,6 @@ impl XorShift {
 
     /// Float bits: raw bits half the time, else a value in about [−1.5, 1.5] or an
     /// edge value, so that both the clamp and the rounding get exercised.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
     fn f32(&mut self) -> f32 {
         let r = self.next();
         match r % 4 {
@@ -88,7 +94,6 @@ macro_rules! format_tests {
             #[test]
             #[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
             fn from_f32_exhaustive() {
-                #[allow(clippy::cast_precision_loss)]
                 let bad = for_all_f32_bits(|bits| {
                     let x = f32::from_bits(bits);
                     i64::from($T::from_f32(x).to_bits()) == reference_code(x, LO, MAX as f64)
@@ -97,7 +102,6 @@ macro_rules! format_tests {
             }
 
             #[test]
-            #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
             fn to_f32_every_code() {
                 for c in codes() {
                     let v = i64::from(c).max(-MAX);
@@ -147,7 +151,6 @@ macro_rules! format_tests {
                 assert_eq!(e(1.0), MAX);
                 assert_eq!(e(f32::INFINITY), MAX);
                 assert_eq!(e(f32::MAX), MAX);
-                #[allow(clippy::cast_possible_truncation)]
                 let low = (LO * MAX as f64) as i64;
                 assert_eq!(e(f32::NEG_INFINITY), low, "never the most negative code");
                 assert_eq!(e(-1.0), low);
@@ -164,7 +167,6 @@ macro_rules! format_tests {
             #[test]
             fn from_f32_next_to_the_half_codes() {
                 // Just below and above each k + 0.5 boundary (k < max), by one ULP.
-                #[allow(clippy::cast_precision_loss)]
                 for k in 0..MAX {
                     let mid = (k as f32 + 0.5) / MAX as f32;
                     for x in [f32::from_bits(mid.to_bits() - 1), mid, f32::from_bits(mid.to_bits() + 1)] {
@@ -185,7 +187,6 @@ macro_rules! format_tests {
                     for (x, c) in src.iter().zip(&enc) {
                         assert_eq!(*c, $T::from_f32(*x), "{x:e}");
                     }
-                    #[allow(clippy::cast_possible_truncation)]
                     let codes: Vec<$T> = (0..len).map(|_| $T::from_bits(rng.next() as $code)).collect();
                     let mut dec = vec![f32::NAN; len];
                     $T::decode_slice(&codes, &mut dec);
@@ -264,7 +265,6 @@ fn d3d_tie_examples() {
 /// The inexact peer formula misses some inputs; normkey does not (checked above).
 #[test]
 fn peer_formula_misses_inputs_that_normkey_gets_right() {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let peer = |x: f32| (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
     // x = 0.5 + 2^-24 is just above the tie: exact x·255 = 127.5 + 255·2^-24 → 128.
     // Any x a hair below a k+0.5 boundary where the f32 product rounds up is a miss:
@@ -274,7 +274,6 @@ fn peer_formula_misses_inputs_that_normkey_gets_right() {
         let mid = (f32::from(k) + 0.5) / 255.0;
         for d in -4i32..=4 {
             let x = f32::from_bits(mid.to_bits().wrapping_add_signed(d));
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let want = reference_code(x, 0.0, 255.0) as u8;
             assert_eq!(Unorm8::from_f32(x).to_bits(), want);
             if peer(x) != want {

@@ -59,11 +59,13 @@ const fn encode_snorm(x: f32, scale: f32) -> i32 {
     (m ^ sign) - sign
 }
 
-/// `c / max`, correctly rounded, as `(c·k) · fl(1/(max·k))`.
+/// `c / max`, correctly rounded, as `(c·k) · fl(1/(max·k))`. The product `c·k` is
+/// formed in `f32` (exact: |c·k| < 2²⁴), which is one vector multiply where SSE2
+/// has no 32-bit integer multiply.
 #[inline]
-#[allow(clippy::cast_precision_loss)] // |c·k| < 2²⁴: exact
+#[allow(clippy::cast_precision_loss)] // c, k and max·k < 2²⁴: exact
 const fn decode_reciprocal(c: i32, max: i32, k: i32) -> f32 {
-    (c * k) as f32 * (1.0 / (max * k) as f32)
+    (c as f32 * k as f32) * (1.0 / (max * k) as f32)
 }
 
 /// `c / max`, correctly rounded, as `c·(1/k) + c·fl(1/(max·k))`, `k = max + 1`

@@ -205,5 +205,17 @@ macro_rules! deferred_ops {
     )*};
 }
 
-deferred!(SnormFloat, Norm, range = "[−1, 1]", below = "-1.5", low = "-1.0");
-deferred!(UnormFloat, Unorm, range = "[0, 1]", below = "-5.3", low = "0.0");
+deferred!(
+    SnormFloat,
+    Norm,
+    range = "[−1, 1]",
+    below = "-1.5",
+    low = "-1.0"
+);
+deferred!(
+    UnormFloat,
+    Unorm,
+    range = "[0, 1]",
+    below = "-5.3",
+    low = "0.0"
+);

@@ -107,8 +107,16 @@ fn arbitrary_f32(g: &mut Gen) -> f32 {
 
 arbitrary_from_f32!(crate::Norm, crate::Norm::new, crate::Norm::get);
 arbitrary_from_f32!(crate::Unorm, crate::Unorm::new, crate::Unorm::get);
-arbitrary_from_f32!(crate::SnormFloat, crate::SnormFloat, |x: crate::SnormFloat| x.0);
-arbitrary_from_f32!(crate::UnormFloat, crate::UnormFloat, |x: crate::UnormFloat| x.0);
+arbitrary_from_f32!(
+    crate::SnormFloat,
+    crate::SnormFloat,
+    |x: crate::SnormFloat| x.0
+);
+arbitrary_from_f32!(
+    crate::UnormFloat,
+    crate::UnormFloat,
+    |x: crate::UnormFloat| x.0
+);
 
 /// `Arbitrary` for a storage format: the codes 0, ±1, `MIN`, `MAX` (and `-MAX`)
 /// one time in three, else any code. Shrinks the code toward 0.
@@ -116,7 +124,14 @@ macro_rules! arbitrary_storage {
     ($T:ident, $code:ty) => {
         impl Arbitrary for crate::$T {
             fn arbitrary(g: &mut Gen) -> Self {
-                let edges = [0, 1, <$code>::MIN, <$code>::MAX, <$code>::MAX.wrapping_neg(), <$code>::MAX / 2 + 1];
+                let edges = [
+                    0,
+                    1,
+                    <$code>::MIN,
+                    <$code>::MAX,
+                    <$code>::MAX.wrapping_neg(),
+                    <$code>::MAX / 2 + 1,
+                ];
                 if u8::arbitrary(g) % 3 == 0 {
                     Self::from_bits(*g.choose(&edges).unwrap_or(&0))
                 } else {

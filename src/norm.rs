@@ -497,8 +497,20 @@ macro_rules! float_ops {
     )*};
 }
 
-normalized!(Norm, clamp = clamp_signed, min = -1.0, min_str = "-1.0", below = "-1.5");
-normalized!(Unorm, clamp = clamp_unit, min = 0.0, min_str = "0.0", below = "-5.3");
+normalized!(
+    Norm,
+    clamp = clamp_signed,
+    min = -1.0,
+    min_str = "-1.0",
+    below = "-1.5"
+);
+normalized!(
+    Unorm,
+    clamp = clamp_unit,
+    min = 0.0,
+    min_str = "0.0",
+    below = "-5.3"
+);
 
 clamped_ops!(Norm, Unorm => Norm);
 clamped_ops!(Unorm, Norm => Norm);

@@ -331,28 +331,70 @@ macro_rules! storage {
 }
 
 storage!(
-    Unorm8, u8, Unorm, UnormFloat, "UNORM8",
-    encode = encode_unorm(256.0), decode = decode_reciprocal(3),
-    max = 255, min = 0, min_f32 = "0.0", neg_inf = 0, half = 128, neg_half = 0,
-    range = "[0, 1]", snorm_note = ""
+    Unorm8,
+    u8,
+    Unorm,
+    UnormFloat,
+    "UNORM8",
+    encode = encode_unorm(256.0),
+    decode = decode_reciprocal(3),
+    max = 255,
+    min = 0,
+    min_f32 = "0.0",
+    neg_inf = 0,
+    half = 128,
+    neg_half = 0,
+    range = "[0, 1]",
+    snorm_note = ""
 );
 storage!(
-    Unorm16, u16, Unorm, UnormFloat, "UNORM16",
-    encode = encode_unorm(65536.0), decode = decode_series(65536),
-    max = 65535, min = 0, min_f32 = "0.0", neg_inf = 0, half = 32768, neg_half = 0,
-    range = "[0, 1]", snorm_note = ""
+    Unorm16,
+    u16,
+    Unorm,
+    UnormFloat,
+    "UNORM16",
+    encode = encode_unorm(65536.0),
+    decode = decode_series(65536),
+    max = 65535,
+    min = 0,
+    min_f32 = "0.0",
+    neg_inf = 0,
+    half = 32768,
+    neg_half = 0,
+    range = "[0, 1]",
+    snorm_note = ""
 );
 storage!(
-    Snorm8, i8, Norm, SnormFloat, "SNORM8",
-    encode = encode_snorm(128.0), decode = decode_reciprocal(31),
-    max = 127, min = -128, min_f32 = "-1.0", neg_inf = -127, half = 64, neg_half = -64,
+    Snorm8,
+    i8,
+    Norm,
+    SnormFloat,
+    "SNORM8",
+    encode = encode_snorm(128.0),
+    decode = decode_reciprocal(31),
+    max = 127,
+    min = -128,
+    min_f32 = "-1.0",
+    neg_inf = -127,
+    half = 64,
+    neg_half = -64,
     range = "[−1, 1]",
     snorm_note = "The most negative code is never produced by encoding (−1.0 gives `-MAX`); it decodes to −1.0, like `-MAX`."
 );
 storage!(
-    Snorm16, i16, Norm, SnormFloat, "SNORM16",
-    encode = encode_snorm(32768.0), decode = decode_reciprocal(73),
-    max = 32767, min = -32768, min_f32 = "-1.0", neg_inf = -32767, half = 16384, neg_half = -16384,
+    Snorm16,
+    i16,
+    Norm,
+    SnormFloat,
+    "SNORM16",
+    encode = encode_snorm(32768.0),
+    decode = decode_reciprocal(73),
+    max = 32767,
+    min = -32768,
+    min_f32 = "-1.0",
+    neg_inf = -32767,
+    half = 16384,
+    neg_half = -16384,
     range = "[−1, 1]",
     snorm_note = "The most negative code is never produced by encoding (−1.0 gives `-MAX`); it decodes to −1.0, like `-MAX`."
 );

@@ -50,7 +50,8 @@ macro_rules! f32_semantics {
                     && same(x * q, x * y)
                     && (p == q) == (x == y)
                     && p.partial_cmp(&q) == x.partial_cmp(&y)
-                    && [p, q].into_iter().sum::<$T>().0.to_bits() == [x, y].into_iter().sum::<f32>().to_bits()
+                    && [p, q].into_iter().sum::<$T>().0.to_bits()
+                        == [x, y].into_iter().sum::<f32>().to_bits()
                     && same([p, q].into_iter().product::<$T>().0, x * y)
             }
             check(prop as fn(u32, u32) -> bool);
@@ -83,7 +84,11 @@ fn hlsl_seed_example_stored_into_snorm8_is_102() {
 fn hlsl_store_of_1_5_clamps_to_max() {
     let result = SnormFloat(1.5);
     assert_eq!(result.0, 1.5, "a structured-buffer store keeps 1.5");
-    assert_eq!(Snorm8::from(result).to_bits(), 127, "a texture store clamps");
+    assert_eq!(
+        Snorm8::from(result).to_bits(),
+        127,
+        "a texture store clamps"
+    );
     assert_eq!(Snorm16::from(result).to_bits(), 32767);
     assert_eq!(result.clamped(), Norm::MAX);
 }
@@ -109,7 +114,10 @@ fn stores_clamp_and_quantize() {
 fn conversions_are_bit_for_bit() {
     let nan = f32::from_bits(0xffc0_1234);
     assert_eq!(f32::from(SnormFloat::from(nan)).to_bits(), nan.to_bits());
-    assert_eq!(f32::from(UnormFloat::from(-0.0)).to_bits(), (-0.0_f32).to_bits());
+    assert_eq!(
+        f32::from(UnormFloat::from(-0.0)).to_bits(),
+        (-0.0_f32).to_bits()
+    );
     assert_eq!(SnormFloat::from(Norm::MIN).0, -1.0);
     assert_eq!(UnormFloat::from(Unorm::MAX).0, 1.0);
     assert_eq!(SnormFloat::default().0.to_bits(), 0);

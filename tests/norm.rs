@@ -68,7 +68,10 @@ fn new_is_the_reference_clamp_for_every_float() {
     fn prop(bits: u32) -> bool {
         let x = f32::from_bits(bits);
         let (n, u) = (Norm::new(x).get(), Unorm::new(x).get());
-        same(n, clamp_ref(x, -1.0)) && same(u, clamp_ref(x, 0.0)) && invariant(n, -1.0) && invariant(u, 0.0)
+        same(n, clamp_ref(x, -1.0))
+            && same(u, clamp_ref(x, 0.0))
+            && invariant(n, -1.0)
+            && invariant(u, 0.0)
     }
     check(prop as fn(u32) -> bool);
 }
@@ -86,8 +89,16 @@ fn new_edges() {
         (f32::MAX, 1.0, 1.0),
         (f32::MIN, -1.0, 0.0),
     ] {
-        assert_eq!(Norm::new(x).get().to_bits(), f32::to_bits(n), "Norm::new({x})");
-        assert_eq!(Unorm::new(x).get().to_bits(), f32::to_bits(u), "Unorm::new({x})");
+        assert_eq!(
+            Norm::new(x).get().to_bits(),
+            f32::to_bits(n),
+            "Norm::new({x})"
+        );
+        assert_eq!(
+            Unorm::new(x).get().to_bits(),
+            f32::to_bits(u),
+            "Unorm::new({x})"
+        );
     }
 }
 
@@ -101,7 +112,10 @@ fn try_new_accepts_exactly_the_range() {
         let u = Unorm::try_new(x);
         n.is_ok() == n_ok
             && u.is_ok() == u_ok
-            && n.map_or_else(|e| same(e.value(), x), |n| same(n.get(), clamp_ref(x, -1.0)))
+            && n.map_or_else(
+                |e| same(e.value(), x),
+                |n| same(n.get(), clamp_ref(x, -1.0)),
+            )
             && u.map_or_else(|e| same(e.value(), x), |u| same(u.get(), clamp_ref(x, 0.0)))
     }
     check(prop as fn(u32) -> bool);
@@ -113,8 +127,14 @@ fn try_new_error_is_an_error() {
     let e: NormRangeError = Unorm::try_new(-0.5).unwrap_err();
     assert_error(&e);
     assert_eq!(e.to_string(), "-0.5 is outside the range [0, 1]");
-    assert_eq!(Norm::try_new(2.0).unwrap_err().to_string(), "2 is outside the range [-1, 1]");
-    assert_eq!(Norm::try_new(f32::NAN).unwrap_err().to_string(), "NaN is not a normalized value");
+    assert_eq!(
+        Norm::try_new(2.0).unwrap_err().to_string(),
+        "2 is outside the range [-1, 1]"
+    );
+    assert_eq!(
+        Norm::try_new(f32::NAN).unwrap_err().to_string(),
+        "NaN is not a normalized value"
+    );
     assert_eq!(Norm::try_new(-0.0).unwrap().get().to_bits(), 0);
 }
 
@@ -134,7 +154,11 @@ fn from_f64_i32_u32_convert_to_f32_then_clamp() {
     // Rounding to f32 happens before the clamp: 1 + 2^-30 rounds to 1.0 (AMP: "convert to float, then clamp").
     assert_eq!(Norm::from_f64(1.0 + 2f64.powi(-30)), Norm::MAX);
     assert_eq!(Unorm::from_f64(1e-300).get().to_bits(), 0);
-    assert_eq!(Norm::from_f64(-1e-300).get().to_bits(), 0, "-0 after rounding becomes +0");
+    assert_eq!(
+        Norm::from_f64(-1e-300).get().to_bits(),
+        0,
+        "-0 after rounding becomes +0"
+    );
 }
 
 // ---- operators: every one against clamp(f32 result) -------------------------------
@@ -231,7 +255,9 @@ fn neg() {
         let (n, u) = (norm(a), unorm(a));
         let neg_n: Norm = -n;
         let neg_u: f32 = -u;
-        same(neg_n.get(), clamp_ref(-n.get(), -1.0)) && invariant(neg_n.get(), -1.0) && same(neg_u, -u.get())
+        same(neg_n.get(), clamp_ref(-n.get(), -1.0))
+            && invariant(neg_n.get(), -1.0)
+            && same(neg_u, -u.get())
     }
     check(prop as fn(u32) -> bool);
 }
@@ -247,8 +273,14 @@ fn sum_and_product_clamp_after_every_step() {
         };
         let nf: Vec<f32> = ns.iter().map(|n| n.get()).collect();
         let uf: Vec<f32> = us.iter().map(|u| u.get()).collect();
-        let (s, p) = (ns.iter().copied().sum::<Norm>(), ns.iter().product::<Norm>());
-        let (su, pu) = (us.iter().sum::<Unorm>(), us.iter().copied().product::<Unorm>());
+        let (s, p) = (
+            ns.iter().copied().sum::<Norm>(),
+            ns.iter().product::<Norm>(),
+        );
+        let (su, pu) = (
+            us.iter().sum::<Unorm>(),
+            us.iter().copied().product::<Unorm>(),
+        );
         same(s.get(), fold(&nf, 0.0, -1.0, |a, b| a + b))
             && same(p.get(), fold(&nf, 1.0, -1.0, |a, b| a * b))
             && same(su.get(), fold(&uf, 0.0, 0.0, |a, b| a + b))
@@ -292,10 +324,19 @@ fn checked_bit_pattern_accepts_exactly_the_invariant() {
     }
     check(prop as fn(u32) -> bool);
     for x in [f32::NAN, -0.0, 1.5, f32::INFINITY] {
-        assert!(bytemuck::checked::try_cast::<u32, Norm>(x.to_bits()).is_err(), "{x}");
+        assert!(
+            bytemuck::checked::try_cast::<u32, Norm>(x.to_bits()).is_err(),
+            "{x}"
+        );
     }
-    assert_eq!(bytemuck::checked::cast::<u32, Norm>(0.5f32.to_bits()), Norm::new(0.5));
-    assert_eq!(bytemuck::bytes_of(&Norm::new(-1.0)), (-1.0_f32).to_ne_bytes());
+    assert_eq!(
+        bytemuck::checked::cast::<u32, Norm>(0.5f32.to_bits()),
+        Norm::new(0.5)
+    );
+    assert_eq!(
+        bytemuck::bytes_of(&Norm::new(-1.0)),
+        (-1.0_f32).to_ne_bytes()
+    );
     assert_eq!(<Unorm as bytemuck::Zeroable>::zeroed(), Unorm::ZERO);
 }
 
@@ -365,8 +406,16 @@ fn amp_same_type_operators_return_that_type_clamped() {
     assert_eq!(u, Unorm::MAX);
     assert_eq!(Unorm::new(0.5) * Unorm::new(0.5), Unorm::new(0.25));
     assert_eq!(Norm::new(-0.5) / Norm::new(0.25), Norm::MIN);
-    assert_eq!(Unorm::ZERO / Unorm::ZERO, Unorm::ZERO, "0/0 is NaN, stored as 0");
-    assert_eq!(Norm::new(-0.5) / Norm::ZERO, Norm::MIN, "-x/0 is -inf, clamped");
+    assert_eq!(
+        Unorm::ZERO / Unorm::ZERO,
+        Unorm::ZERO,
+        "0/0 is NaN, stored as 0"
+    );
+    assert_eq!(
+        Norm::new(-0.5) / Norm::ZERO,
+        Norm::MIN,
+        "-x/0 is -inf, clamped"
+    );
 }
 
 #[test]
@@ -421,8 +470,14 @@ fn amp_mixed_norm_unorm_is_norm() {
 
 #[test]
 fn amp_constants() {
-    assert_eq!((Norm::ZERO.get(), Norm::MIN.get(), Norm::MAX.get()), (0.0, -1.0, 1.0));
-    assert_eq!((Unorm::ZERO.get(), Unorm::MIN.get(), Unorm::MAX.get()), (0.0, 0.0, 1.0));
+    assert_eq!(
+        (Norm::ZERO.get(), Norm::MIN.get(), Norm::MAX.get()),
+        (0.0, -1.0, 1.0)
+    );
+    assert_eq!(
+        (Unorm::ZERO.get(), Unorm::MIN.get(), Unorm::MAX.get()),
+        (0.0, 0.0, 1.0)
+    );
 }
 
 #[test]
@@ -438,7 +493,11 @@ fn deviation_nan_becomes_zero_and_negative_zero_becomes_positive_zero() {
     assert_eq!(Unorm::new(-f32::NAN).get().to_bits(), 0);
     assert_eq!(Norm::new(-0.0).get().to_bits(), 0);
     assert_eq!((Norm::new(0.5) * Norm::new(-0.0)).get().to_bits(), 0);
-    assert_eq!((Norm::new(-1e-30) * Norm::new(1e-30)).get().to_bits(), 0, "underflow to -0");
+    assert_eq!(
+        (Norm::new(-1e-30) * Norm::new(1e-30)).get().to_bits(),
+        0,
+        "underflow to -0"
+    );
 }
 
 #[test]

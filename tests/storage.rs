@@ -72,7 +72,17 @@ impl XorShift {
         match r % 4 {
             0 | 1 => f32::from_bits((r >> 32) as u32),
             2 => ((r >> 40) as f32 / (1u64 << 24) as f32) * 3.0 - 1.5,
-            _ => [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(r >> 32) as usize % 9],
+            _ => [
+                0.0,
+                -0.0,
+                0.5,
+                -0.5,
+                1.0,
+                -1.0,
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+            ][(r >> 32) as usize % 9],
         }
     }
 }
@@ -110,7 +120,11 @@ macro_rules! format_tests {
                     // Independently: the f64 quotient rounded once more (its error is far
                     // below the distance from c/max to any f32 rounding boundary).
                     let want64 = (v as f64 / MAX as f64) as f32;
-                    assert_eq!(want.to_bits(), want64.to_bits(), "references disagree at {c}");
+                    assert_eq!(
+                        want.to_bits(),
+                        want64.to_bits(),
+                        "references disagree at {c}"
+                    );
                     let got = $T::from_bits(c).to_f32();
                     assert_eq!(got.to_bits(), want.to_bits(), "code {c}");
                 }
@@ -169,9 +183,22 @@ macro_rules! format_tests {
                 // Just below and above each k + 0.5 boundary (k < max), by one ULP.
                 for k in 0..MAX {
                     let mid = (k as f32 + 0.5) / MAX as f32;
-                    for x in [f32::from_bits(mid.to_bits() - 1), mid, f32::from_bits(mid.to_bits() + 1)] {
-                        assert_eq!(i64::from($T::from_f32(x).to_bits()), reference_code(x, LO, MAX as f64), "{x:e}");
-                        assert_eq!(i64::from($T::from_f32(-x).to_bits()), reference_code(-x, LO, MAX as f64), "{:e}", -x);
+                    for x in [
+                        f32::from_bits(mid.to_bits() - 1),
+                        mid,
+                        f32::from_bits(mid.to_bits() + 1),
+                    ] {
+                        assert_eq!(
+                            i64::from($T::from_f32(x).to_bits()),
+                            reference_code(x, LO, MAX as f64),
+                            "{x:e}"
+                        );
+                        assert_eq!(
+                            i64::from($T::from_f32(-x).to_bits()),
+                            reference_code(-x, LO, MAX as f64),
+                            "{:e}",
+                            -x
+                        );
                     }
                 }
             }
@@ -187,7 +214,9 @@ macro_rules! format_tests {
                     for (x, c) in src.iter().zip(&enc) {
                         assert_eq!(*c, $T::from_f32(*x), "{x:e}");
                     }
-                    let codes: Vec<$T> = (0..len).map(|_| $T::from_bits(rng.next() as $code)).collect();
+                    let codes: Vec<$T> = (0..len)
+                        .map(|_| $T::from_bits(rng.next() as $code))
+                        .collect();
                     let mut dec = vec![f32::NAN; len];
                     $T::decode_slice(&codes, &mut dec);
                     for (c, y) in codes.iter().zip(&dec) {
@@ -215,7 +244,11 @@ macro_rules! format_tests {
                     let x = rng.f32();
                     let n = $N::new(x);
                     assert_eq!($T::from(n), $T::from_f32(n.get()));
-                    assert_eq!($T::from($D(x)), $T::from_f32(x), "a store clamps like from_f32");
+                    assert_eq!(
+                        $T::from($D(x)),
+                        $T::from_f32(x),
+                        "a store clamps like from_f32"
+                    );
                 }
                 for c in codes() {
                     let t = $T::from_bits(c);
@@ -237,9 +270,25 @@ macro_rules! format_tests {
 }
 
 format_tests!(unorm8, Unorm8, u8, Unorm, UnormFloat, lo = 0.0, max = 255);
-format_tests!(unorm16, Unorm16, u16, Unorm, UnormFloat, lo = 0.0, max = 65535);
+format_tests!(
+    unorm16,
+    Unorm16,
+    u16,
+    Unorm,
+    UnormFloat,
+    lo = 0.0,
+    max = 65535
+);
 format_tests!(snorm8, Snorm8, i8, Norm, SnormFloat, lo = -1.0, max = 127);
-format_tests!(snorm16, Snorm16, i16, Norm, SnormFloat, lo = -1.0, max = 32767);
+format_tests!(
+    snorm16,
+    Snorm16,
+    i16,
+    Norm,
+    SnormFloat,
+    lo = -1.0,
+    max = 32767
+);
 
 /// The reciprocal shortcut that REFERENCE.md warns about is really wrong, so the
 /// exact-decode test above is not vacuous.
@@ -281,5 +330,8 @@ fn peer_formula_misses_inputs_that_normkey_gets_right() {
             }
         }
     }
-    assert!(misses > 0, "the peer formula should miss some boundary inputs");
+    assert!(
+        misses > 0,
+        "the peer formula should miss some boundary inputs"
+    );
 }

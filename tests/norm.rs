@@ -508,3 +508,58 @@ fn sum_clamps_after_every_step() {
     assert_eq!(p.iter().product::<Unorm>(), Unorm::new(0.25));
     assert_eq!(core::iter::empty::<Norm>().product::<Norm>(), Norm::MAX);
 }
+
+// ---- optional integrations ------------------------------------------------------------
+
+#[cfg(feature = "num-traits")]
+#[test]
+fn num_traits_impls() {
+    use num_traits::{Bounded, FromPrimitive, One, ToPrimitive, Zero};
+    fn prop(bits: u64) -> bool {
+        let d = f64::from_bits(bits);
+        let in_range = |lo: f64| !d.is_nan() && d >= lo && d <= 1.0;
+        <Norm as FromPrimitive>::from_f64(d).is_some() == in_range(-1.0)
+            && <Unorm as FromPrimitive>::from_f64(d).is_some() == in_range(0.0)
+    }
+    assert_eq!(
+        (Norm::min_value(), Norm::max_value()),
+        (Norm::MIN, Norm::MAX)
+    );
+    assert_eq!((Unorm::zero(), Unorm::one()), (Unorm::ZERO, Unorm::MAX));
+    assert!(Norm::new(-0.0).is_zero());
+    assert_eq!(
+        Norm::new(-0.75).to_i64(),
+        Some(0),
+        "truncates toward zero like f32"
+    );
+    assert_eq!(Norm::MIN.to_i64(), Some(-1));
+    assert_eq!(Unorm::MAX.to_f64(), Some(1.0));
+    check(prop as fn(u64) -> bool);
+    assert_eq!(<Norm as FromPrimitive>::from_f64(1.0 + 1e-12), None);
+    assert_eq!(<Unorm as FromPrimitive>::from_f32(f32::NAN), None);
+    assert_eq!(Norm::from_i64(-1), Some(Norm::MIN));
+    assert_eq!(Unorm::from_i64(-1), None);
+    assert_eq!(Unorm::from_u64(2), None);
+    assert_eq!(normkey::Snorm8::min_value().to_bits(), i8::MIN);
+    assert_eq!(normkey::Unorm16::max_value().to_bits(), u16::MAX);
+}
+
+#[cfg(feature = "quickcheck")]
+#[test]
+fn arbitrary_values_keep_the_invariant_and_hit_the_edges() {
+    use quickcheck::{Arbitrary, Gen};
+    let mut g = Gen::new(100);
+    let ns: Vec<Norm> = (0..2000).map(|_| Norm::arbitrary(&mut g)).collect();
+    let us: Vec<Unorm> = (0..2000).map(|_| Unorm::arbitrary(&mut g)).collect();
+    assert!(ns.iter().all(|n| invariant(n.get(), -1.0)));
+    assert!(us.iter().all(|u| invariant(u.get(), 0.0)));
+    for edge in [Norm::ZERO, Norm::MIN, Norm::MAX] {
+        assert!(ns.contains(&edge), "{edge:?} never generated");
+    }
+    assert!(us.contains(&Unorm::ZERO) && us.contains(&Unorm::MAX));
+    assert!(
+        ns.iter().any(|n| n.get() != 0.0 && n.get().abs() < 1.0),
+        "interior values too"
+    );
+    assert!(Norm::new(0.5).shrink().all(|n| invariant(n.get(), -1.0)));
+}

@@ -7,7 +7,9 @@
 //!   `(x.clamp(lo, 1.0) * max + 0.5) as code` loop (what `image` does for UNORM8;
 //!   about 128 UNORM8 inputs wrong), with the half added away from zero for SNORM.
 //!
-//! Report the ratios normkey / peer per format.
+//! Two sizes: 4096 elements (in L1: compute bound, the ratio of the instruction
+//! counts) and 2²⁰ elements (4 MiB of `f32`, beyond L2: what a texture-sized
+//! conversion sees). Report the ratios normkey / peer per format and size.
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
@@ -16,13 +18,13 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use normkey::{Snorm8, Snorm16, Unorm8, Unorm16};
 
-const N: usize = 4096;
+const SIZES: [usize; 2] = [4096, 1 << 20];
 
-/// Inputs spread over [lo − 0.2, 1.2] (some clamp), from a tiny xorshift.
+/// `n` inputs spread over [lo − 0.2, 1.2] (some clamp), from a tiny xorshift.
 #[allow(clippy::cast_precision_loss)]
-fn inputs(lo: f32) -> Vec<f32> {
+fn inputs(lo: f32, n: usize) -> Vec<f32> {
     let mut s = 0x9e37_79b9_7f4a_7c15_u64;
-    (0..N)
+    (0..n)
         .map(|_| {
             s ^= s << 13;
             s ^= s >> 7;
@@ -35,19 +37,25 @@ fn inputs(lo: f32) -> Vec<f32> {
 
 /// One format: `$T` over `$code`, with the peer's scale, clamp bound and rounding.
 macro_rules! bench_format {
-    ($c:ident, $T:ident, $code:ty, lo = $lo:literal, max = $max:literal) => {{
+    ($c:ident, $T:ident, $code:ty, lo = $lo:literal, max = $max:literal) => {
+        for n in SIZES {
+            bench_format!(@size $c, $T, $code, lo = $lo, max = $max, n);
+        }
+    };
+    (@size $c:ident, $T:ident, $code:ty, lo = $lo:literal, max = $max:literal, $n:ident) => {{
+        let n: usize = $n;
         let name = stringify!($T);
-        let floats = inputs($lo);
-        let mut codes = vec![$T::ZERO; N];
+        let floats = inputs($lo, n);
+        let mut codes = vec![$T::ZERO; n];
         $T::encode_slice(&floats, &mut codes);
         let raw: Vec<$code> = codes.iter().map(|c| c.to_bits()).collect();
 
         let mut g = $c.benchmark_group(format!("{name}/decode"));
-        let mut out = vec![0.0_f32; N];
-        g.bench_function(BenchmarkId::new("normkey", N), |b| {
+        let mut out = vec![0.0_f32; n];
+        g.bench_function(BenchmarkId::new("normkey", n), |b| {
             b.iter(|| $T::decode_slice(black_box(&codes), black_box(&mut out)))
         });
-        g.bench_function(BenchmarkId::new("widen_as_f32", N), |b| {
+        g.bench_function(BenchmarkId::new("widen_as_f32", n), |b| {
             b.iter(|| {
                 let src = black_box(&raw[..]);
                 for (d, &s) in black_box(&mut out[..]).iter_mut().zip(src) {
@@ -58,12 +66,12 @@ macro_rules! bench_format {
         g.finish();
 
         let mut g = $c.benchmark_group(format!("{name}/encode"));
-        let mut out_codes = vec![$T::ZERO; N];
-        let mut out_raw: Vec<$code> = vec![0; N];
-        g.bench_function(BenchmarkId::new("normkey", N), |b| {
+        let mut out_codes = vec![$T::ZERO; n];
+        let mut out_raw: Vec<$code> = vec![0; n];
+        g.bench_function(BenchmarkId::new("normkey", n), |b| {
             b.iter(|| $T::encode_slice(black_box(&floats), black_box(&mut out_codes)))
         });
-        g.bench_function(BenchmarkId::new("clamp_mul_add_half", N), |b| {
+        g.bench_function(BenchmarkId::new("clamp_mul_add_half", n), |b| {
             b.iter(|| {
                 let src = black_box(&floats[..]);
                 for (d, &x) in black_box(&mut out_raw[..]).iter_mut().zip(src) {

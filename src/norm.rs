@@ -434,7 +434,9 @@ macro_rules! clamped_ops {
         clamped_ops!(@one $L, $R => $O, Add add +, Sub sub -, Mul mul *, Div div /);
     };
     (@one $L:ty, $R:ty => $O:ident, $($Op:ident $op:ident $sym:tt),*) => {$(
-        /// Computed in `f32`, then clamped: a NaN result (`0 / 0`) gives +0, ±∞ (`x / 0`) clamps.
+        /// Computed in `f32`, then clamped: a NaN result (`0 / 0`) gives +0, a −0 result
+        /// gives +0, ±∞ (`x / 0`) and other out-of-range results clamp, subnormal results
+        /// are kept.
         impl $Op<$R> for $L {
             type Output = $O;
             #[inline]
@@ -452,7 +454,8 @@ macro_rules! clamped_assign_ops {
             MulAssign mul_assign *, DivAssign div_assign /);
     };
     (@one $L:ident, $R:ty, $($Op:ident $op:ident $sym:tt),*) => {$(
-        /// Computed in `f32`, then clamped: a NaN result gives +0, ±∞ clamps.
+        /// Computed in `f32`, then clamped: a NaN result gives +0, −0 gives +0, ±∞ and
+        /// other out-of-range results clamp, subnormal results are kept.
         impl $Op<$R> for $L {
             #[inline]
             fn $op(&mut self, rhs: $R) {

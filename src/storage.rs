@@ -9,7 +9,8 @@
 //! rounding of the product is correct. For UNORM16 (no small k works): the series
 //! `c/65535 = c·2⁻¹⁶ · (1 + 2⁻¹⁶ + …)` truncated to `c·2⁻¹⁶ + c·fl(1/(65535·2¹⁶))`:
 //! the first term is exact and the second is accurate enough for the one rounding
-//! of the sum to be correct. Each form is checked against `c as f32 / max as f32`
+//! of the sum to be correct. SNORM's most negative code comes out just below −1
+//! and is clamped to −1.0. Each form is checked against `c as f32 / max as f32`
 //! for every code in `tests/storage.rs`.
 //!
 //! **Encoding** `round(x·max)` exactly, with `max = 2ⁿ − 1`, in `f32` only and
@@ -187,10 +188,11 @@ macro_rules! storage {
             #[inline]
             #[must_use]
             pub const fn to_f32(self) -> f32 {
-                let c = self.0 as i32;
-                // SNORM: the most negative code means −1.0, like −max (no-op for UNORM).
-                let c = if c < -$max { -$max } else { c };
-                $decode(c, $max, $k)
+                let y = $decode(self.0 as i32, $max, $k);
+                // SNORM: the most negative code decodes to just below −1 (−128/127):
+                // clamp it to −1.0 like −max. A float max vectorizes better than an
+                // integer one on SSE2; the test is constant false for UNORM.
+                if $min < 0 && y < -1.0 { -1.0 } else { y }
             }
 
             #[doc = concat!("The code nearest to `x · ", stringify!($max), "` after clamping `x` to ",

@@ -35,14 +35,14 @@ fn inputs(lo: f32, n: usize) -> Vec<f32> {
         .collect()
 }
 
-/// One format: `$T` over `$code`, with the peer's scale, clamp bound and rounding.
+/// One format: `$T` over `$code` against the peer encoder `$peer` and a widening loop.
 macro_rules! bench_format {
-    ($c:ident, $T:ident, $code:ty, lo = $lo:literal, max = $max:literal) => {
+    ($c:ident, $T:ident, $code:ty, lo = $lo:literal, peer = $peer:expr) => {
         for n in SIZES {
-            bench_format!(@size $c, $T, $code, lo = $lo, max = $max, n);
+            bench_format!(@size $c, $T, $code, lo = $lo, peer = $peer, n);
         }
     };
-    (@size $c:ident, $T:ident, $code:ty, lo = $lo:literal, max = $max:literal, $n:ident) => {{
+    (@size $c:ident, $T:ident, $code:ty, lo = $lo:literal, peer = $peer:expr, $n:ident) => {{
         let n: usize = $n;
         let name = stringify!($T);
         let floats = inputs($lo, n);
@@ -75,11 +75,7 @@ macro_rules! bench_format {
             b.iter(|| {
                 let src = black_box(&floats[..]);
                 for (d, &x) in black_box(&mut out_raw[..]).iter_mut().zip(src) {
-                    let y = x.clamp($lo, 1.0) * $max;
-                    // Truncation after adding ½ away from zero (only matters for SNORM).
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let c = (y + 0.5_f32.copysign(y)) as $code;
-                    *d = c;
+                    *d = $peer(x);
                 }
             })
         });
@@ -87,11 +83,44 @@ macro_rules! bench_format {
     }};
 }
 
+// The peers: the UNORM formula (what `image` does), and for SNORM the same
+// with the half added away from zero. Their truncating casts are their rounding.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn storage(c: &mut Criterion) {
-    bench_format!(c, Unorm8, u8, lo = 0.0, max = 255.0);
-    bench_format!(c, Unorm16, u16, lo = 0.0, max = 65535.0);
-    bench_format!(c, Snorm8, i8, lo = -1.0, max = 127.0);
-    bench_format!(c, Snorm16, i16, lo = -1.0, max = 32767.0);
+    bench_format!(
+        c,
+        Unorm8,
+        u8,
+        lo = 0.0,
+        peer = |x: f32| (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+    );
+    bench_format!(
+        c,
+        Unorm16,
+        u16,
+        lo = 0.0,
+        peer = |x: f32| (x.clamp(0.0, 1.0) * 65535.0 + 0.5) as u16
+    );
+    bench_format!(
+        c,
+        Snorm8,
+        i8,
+        lo = -1.0,
+        peer = |x: f32| {
+            let y = x.clamp(-1.0, 1.0) * 127.0;
+            (y + 0.5_f32.copysign(y)) as i8
+        }
+    );
+    bench_format!(
+        c,
+        Snorm16,
+        i16,
+        lo = -1.0,
+        peer = |x: f32| {
+            let y = x.clamp(-1.0, 1.0) * 32767.0;
+            (y + 0.5_f32.copysign(y)) as i16
+        }
+    );
 }
 
 criterion_group!(benches, storage);

@@ -60,3 +60,93 @@ arbitrary_key!(
     half::bf16::INFINITY,
     half::bf16::NAN
 );
+
+/// `Arbitrary` for `Norm`/`Unorm`/`SnormFloat`/`UnormFloat`: the type built from
+/// an `f32` that is an edge value (±0, ±1, ±0.5, ±∞, NaN, the smallest subnormal)
+/// one time in three, raw bits one time in three, and a value spread over
+/// [−1.5, 1.5] otherwise (so the clamping types hold NaN- and out-of-range-derived
+/// values as well as interior ones). Shrinks toward 0.
+macro_rules! arbitrary_from_f32 {
+    ($T:ty, $new:expr, $get:expr) => {
+        impl Arbitrary for $T {
+            fn arbitrary(g: &mut Gen) -> Self {
+                $new(arbitrary_f32(g))
+            }
+
+            fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+                Box::new($get(*self).shrink().map($new))
+            }
+        }
+    };
+}
+
+/// An `f32` for the generators above.
+#[allow(clippy::cast_precision_loss)]
+fn arbitrary_f32(g: &mut Gen) -> f32 {
+    const EDGES: [f32; 13] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -f32::NAN,
+        1.0e-45,
+        2.0,
+        -2.0,
+    ];
+    match u8::arbitrary(g) % 3 {
+        0 => *g.choose(&EDGES).unwrap_or(&0.0),
+        1 => f32::from_bits(u32::arbitrary(g)),
+        _ => (u32::arbitrary(g) >> 8) as f32 / (1u32 << 24) as f32 * 3.0 - 1.5,
+    }
+}
+
+arbitrary_from_f32!(crate::Norm, crate::Norm::new, crate::Norm::get);
+arbitrary_from_f32!(crate::Unorm, crate::Unorm::new, crate::Unorm::get);
+arbitrary_from_f32!(
+    crate::SnormFloat,
+    crate::SnormFloat,
+    |x: crate::SnormFloat| x.0
+);
+arbitrary_from_f32!(
+    crate::UnormFloat,
+    crate::UnormFloat,
+    |x: crate::UnormFloat| x.0
+);
+
+/// `Arbitrary` for a storage format: the codes 0, ±1, `MIN`, `MAX` (and `-MAX`)
+/// one time in three, else any code. Shrinks the code toward 0.
+macro_rules! arbitrary_storage {
+    ($T:ident, $code:ty) => {
+        impl Arbitrary for crate::$T {
+            fn arbitrary(g: &mut Gen) -> Self {
+                let edges = [
+                    0,
+                    1,
+                    <$code>::MIN,
+                    <$code>::MAX,
+                    <$code>::MAX.wrapping_neg(),
+                    <$code>::MAX / 2 + 1,
+                ];
+                if u8::arbitrary(g) % 3 == 0 {
+                    Self::from_bits(*g.choose(&edges).unwrap_or(&0))
+                } else {
+                    Self::from_bits(<$code>::arbitrary(g))
+                }
+            }
+
+            fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+                Box::new(self.to_bits().shrink().map(Self::from_bits))
+            }
+        }
+    };
+}
+
+arbitrary_storage!(Unorm8, u8);
+arbitrary_storage!(Unorm16, u16);
+arbitrary_storage!(Snorm8, i8);
+arbitrary_storage!(Snorm16, i16);

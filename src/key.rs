@@ -540,7 +540,7 @@ impl<F: KeyFloat + Default> Default for OrderedKey<F> {
 /// The panic of the slice forms on a length mismatch, worded as `copy_from_slice`'s.
 #[inline]
 #[track_caller]
-fn assert_same_len(src: usize, dst: usize) {
+pub(crate) fn assert_same_len(src: usize, dst: usize) {
     assert!(
         src == dst,
         "source slice length ({src}) does not match destination slice length ({dst})"

@@ -6,6 +6,11 @@
 //! | module | what it gives |
 //! |---|---|
 //! | `key` | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder) |
+//! | `norm` | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
+//! | `deferred` | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
+//! | `storage` | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
+//! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
+//! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `atomic` | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
 //!
@@ -14,7 +19,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
-//! | `num-traits` | off | `num_traits` impls for the crate's types |
+//! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //!
 //! The crate is always `#![no_std]` and never allocates.
@@ -40,12 +45,23 @@
 //!
 //! # Float semantics at a glance
 //!
-//! | input | [`OrderedKey`] | `fetch_min` / `fetch_max` | `fetch_minimum` / `fetch_maximum` |
-//! |---|---|---|---|
-//! | NaN | kept bit for bit (sign, quiet bit, payload); −NaN sorts first, +NaN last | argument ignored; a stored NaN is ordered by totalOrder | sticky: stores −NaN (Min) / +NaN (Max) with every payload bit set |
-//! | −0.0 / +0.0 | distinct keys, −0 < +0 | −0 < +0 | −0 < +0 |
-//! | ±∞ | just inside the NaNs | ordinary values; ±∞ is the identity | ordinary values |
-//! | subnormals | kept bit for bit, ordered by value | ordered by value | ordered by value |
+//! | input | [`OrderedKey`] | [`Norm`], [`Unorm`] | [`SnormFloat`], [`UnormFloat`] | storage `from_f32` / `to_f32` |
+//! |---|---|---|---|---|
+//! | NaN | kept bit for bit (sign, quiet bit, payload); −NaN sorts first, +NaN last | +0 (the D3D storage rule); never stored | `f32` arithmetic; a store gives 0 | code 0 / never produced |
+//! | −0.0 / +0.0 | distinct keys, −0 < +0 | both stored as +0 | as `f32` (`-0.0 == 0.0`) | code 0 / code 0 gives +0.0 |
+//! | ±∞ | just inside the NaNs | clamp to the range ends | as `f32`; a store clamps | +∞ → `MAX`, −∞ → `-MAX` (UNORM: 0) / never produced |
+//! | out of range | — | clamped after every step | kept until stored | clamped |
+//! | subnormals | kept bit for bit, ordered by value | kept (when in range) | as `f32` | code 0 / never produced |
+//! | `Eq`/`Hash` | the bit pattern | the value (total: no NaN, no −0) | no `Eq` (`f32`'s `PartialEq`) | the code |
+//!
+//! The atomic reducers:
+//!
+//! | input | `fetch_min` / `fetch_max` | `fetch_minimum` / `fetch_maximum` |
+//! |---|---|---|
+//! | NaN | argument ignored; a stored NaN is ordered by totalOrder | sticky: stores −NaN (Min) / +NaN (Max) with every payload bit set |
+//! | −0.0 / +0.0 | −0 < +0 | −0 < +0 |
+//! | ±∞ | ordinary values; ±∞ is the identity | ordinary values |
+//! | subnormals | ordered by value | ordered by value |
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
@@ -56,6 +72,7 @@
     all(feature = "half", target_has_atomic = "16")
 ))]
 mod atomic;
+mod deferred;
 mod key;
 // Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
 #[cfg(any(
@@ -64,7 +81,11 @@ mod key;
     all(feature = "half", target_has_atomic = "16")
 ))]
 mod loom_shim;
+mod norm;
+mod storage;
 
+#[cfg(feature = "num-traits")]
+mod impl_num_traits;
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 
@@ -75,4 +96,7 @@ mod impl_quickcheck;
     all(feature = "half", target_has_atomic = "16")
 ))]
 pub use atomic::*;
+pub use deferred::*;
 pub use key::*;
+pub use norm::*;
+pub use storage::*;

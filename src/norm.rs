@@ -1,0 +1,581 @@
+//! `Norm` and `Unorm`: `f32`s clamped to [−1, 1] and [0, 1] after every step
+//! (C++ AMP `norm` / `unorm`).
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::iter::{Product, Sum};
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// Clamps to [0, 1]: NaN → +0, −0 → +0, ±∞ → 1 / 0. Branchless (compare, and, min).
+#[inline]
+pub(crate) const fn clamp_unit(x: f32) -> f32 {
+    // NaN and −0 fail `x > 0.0`, so both become +0.
+    let y = if x > 0.0 { x } else { 0.0 };
+    if y < 1.0 { y } else { 1.0 }
+}
+
+/// Clamps to [−1, 1]: NaN → +0, −0 → +0, ±∞ → ±1.
+#[inline]
+pub(crate) const fn clamp_signed(x: f32) -> f32 {
+    let y = if x > -1.0 { x } else { -1.0 };
+    let y = if y < 1.0 { y } else { 1.0 };
+    // `+ 0.0` turns −0 into +0 and leaves every other value alone.
+    if x.is_nan() { 0.0 } else { y + 0.0 }
+}
+
+/// The error of [`Norm::try_new`] and [`Unorm::try_new`]: the input was NaN or
+/// outside the type's range.
+///
+/// ```
+/// use normkey::{Norm, Unorm};
+///
+/// let e = Unorm::try_new(1.5).unwrap_err();
+/// assert_eq!(e.value(), 1.5);
+/// assert_eq!(e.to_string(), "1.5 is outside the range [0, 1]");
+/// assert!(Norm::try_new(f32::NAN).unwrap_err().value().is_nan());
+/// assert_eq!(Norm::try_new(f32::NAN).unwrap_err().to_string(), "NaN is not a normalized value");
+/// assert_eq!(Norm::try_new(f32::NEG_INFINITY).unwrap_err().to_string(), "-inf is outside the range [-1, 1]");
+/// let _: &dyn core::error::Error = &e;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NormRangeError {
+    value: f32,
+    min: f32,
+}
+
+impl NormRangeError {
+    /// The rejected input, bit for bit (a NaN keeps its sign and payload).
+    ///
+    /// ```
+    /// use normkey::Norm;
+    /// assert_eq!(Norm::try_new(-2.0).unwrap_err().value(), -2.0);
+    /// assert_eq!(Norm::try_new(-f32::NAN).unwrap_err().value().to_bits(), (-f32::NAN).to_bits());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn value(self) -> f32 {
+        self.value
+    }
+}
+
+impl fmt::Display for NormRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.value.is_nan() {
+            f.write_str("NaN is not a normalized value")
+        } else {
+            write!(f, "{} is outside the range [{}, 1]", self.value, self.min)
+        }
+    }
+}
+
+impl core::error::Error for NormRangeError {}
+
+/// A value in [−1, 1] that clamps after every operation: C++ AMP's `norm`.
+///
+/// Construction clamps (`Norm::new(1.5)` is 1), and so does every `+ - * /`
+/// between two `Norm`s (or a `Norm` and a [`Unorm`]) and every `*Assign` form:
+/// the operation is done in `f32`, then the result is clamped. So
+/// `(0.9 + 0.3) - 0.4` is 0.6, not 0.8: the sum clamps to 1 before the
+/// subtraction. For HLSL's clamp-only-when-stored `snorm float`, use
+/// [`SnormFloat`](crate::SnormFloat).
+///
+/// | operation | result |
+/// |---|---|
+/// | `Norm op Norm`, `Norm op Unorm`, `Unorm op Norm` (`+ - * /`) | `Norm`, clamped |
+/// | `-Norm` | `Norm` (exact, no clamp needed) |
+/// | `Norm op f32`, `f32 op Norm` | `f32`: plain float arithmetic, as in AMP |
+/// | `Sum`, `Product` | `Norm`, clamped after every step |
+///
+/// # Invariant, NaN and −0
+///
+/// A `Norm` is never NaN, always in [−1, 1] and never −0.0. Every constructor
+/// and operator keeps this: NaN becomes +0 (the D3D rule for storing NaN into a
+/// normalized format: `0.0 / 0.0` gives 0), −0 becomes +0, ±∞ clamps to ±1, and
+/// subnormals are kept as they are. This deviates from AMP, whose CPU path lets
+/// NaN and −0 through; in exchange `Norm` is `Eq + Ord + Hash`, with the order
+/// and equality of the real numbers it holds.
+///
+/// # Representation
+///
+/// `#[repr(transparent)]` over `f32`. It is `bytemuck::Zeroable`, `NoUninit` and
+/// `CheckedBitPattern` (valid bits: those of a float that satisfies the
+/// invariant), but not `Pod`: most bit patterns are not valid.
+///
+/// ```
+/// use normkey::{Norm, Unorm};
+///
+/// let (a, b, c) = (Norm::new(0.9), Norm::new(0.3), Norm::new(0.4));
+/// assert_eq!((a + b) - c, Norm::new(1.0 - 0.4)); // the sum clamped to 1 first
+/// assert_eq!(Norm::new(f32::NAN), Norm::ZERO);
+/// assert_eq!(Norm::new(-0.0).get().to_bits(), 0); // stored as +0
+/// assert_eq!(Norm::new(f32::NEG_INFINITY), Norm::MIN);
+/// assert_eq!(Norm::ZERO / Norm::ZERO, Norm::ZERO); // NaN clamps to 0
+/// assert_eq!(Norm::new(0.5) / Norm::ZERO, Norm::MAX); // +∞ clamps to 1
+/// assert_eq!(-Norm::new(0.25), Norm::new(-0.25));
+/// assert_eq!(Norm::new(-0.5) + Unorm::new(2.0), Norm::new(0.5)); // mixed: Norm
+/// let f: f32 = Norm::new(0.9) + 0.3; // with an f32: plain f32, no clamp
+/// assert_eq!(f, 0.9 + 0.3);
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[repr(transparent)]
+pub struct Norm(f32);
+
+/// A value in [0, 1] that clamps after every operation: C++ AMP's `unorm`.
+///
+/// Construction clamps (`Unorm::new(1.66)` is 1, `Unorm::new(-5.3)` is 0), and so
+/// does every `+ - * /` between two `Unorm`s and every `*Assign` form: the
+/// operation is done in `f32`, then the result is clamped. For HLSL's
+/// clamp-only-when-stored `unorm float`, use [`UnormFloat`](crate::UnormFloat).
+///
+/// | operation | result |
+/// |---|---|
+/// | `Unorm op Unorm` (`+ - * /`) | `Unorm`, clamped |
+/// | `Unorm op Norm`, `Norm op Unorm` | [`Norm`], clamped |
+/// | `-Unorm` | `f32`: AMP promotes to float (so `-Unorm::ZERO` is −0.0) |
+/// | `Unorm op f32`, `f32 op Unorm` | `f32`: plain float arithmetic, as in AMP |
+/// | `Sum`, `Product` | `Unorm`, clamped after every step |
+///
+/// # Invariant, NaN and −0
+///
+/// An `Unorm` is never NaN, always in [0, 1] and never −0.0. Every constructor
+/// and operator keeps this: NaN becomes +0 (the D3D storage rule: `0.0 / 0.0`
+/// gives 0), −0 and every negative become +0, +∞ clamps to 1, and subnormals are
+/// kept. AMP's CPU path lets NaN and −0 through; normkey does not, so `Unorm` is
+/// `Eq + Ord + Hash`, with the order and equality of the real numbers it holds.
+///
+/// # Representation
+///
+/// `#[repr(transparent)]` over `f32`; `bytemuck::Zeroable`, `NoUninit` and
+/// `CheckedBitPattern` (valid bits: those of a float satisfying the invariant),
+/// not `Pod`.
+///
+/// ```
+/// use normkey::{Norm, Unorm};
+///
+/// assert_eq!(Unorm::new(0.75) + Unorm::new(0.5), Unorm::MAX);
+/// assert_eq!(Unorm::new(0.25) - Unorm::new(0.5), Unorm::ZERO);
+/// assert_eq!(Unorm::new(f32::NAN), Unorm::ZERO);
+/// assert_eq!(Unorm::new(-0.0).get().to_bits(), 0);
+/// assert_eq!(Unorm::ZERO / Unorm::ZERO, Unorm::ZERO);
+/// let n: Norm = Unorm::new(0.25) - Norm::new(0.5); // mixed: Norm
+/// assert_eq!(n, Norm::new(-0.25));
+/// let f: f32 = -Unorm::new(0.8); // negation promotes to f32
+/// assert_eq!(f, -0.8);
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[repr(transparent)]
+pub struct Unorm(f32);
+
+/// The one implementation of a clamping type, instantiated for `Norm` and `Unorm`.
+///
+/// `$clamp`: the clamp (NaN → +0, −0 → +0); `$min`: the lower bound as a literal;
+/// the string arguments spell values in doctests.
+macro_rules! normalized {
+    ($T:ident, clamp = $clamp:ident, min = $min:literal, min_str = $min_str:literal, below = $below:literal) => {
+        impl $T {
+            /// Zero (+0.0); also the [`Default`].
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::ZERO.get().to_bits(), 0);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::default(), ", stringify!($T), "::ZERO);")]
+            /// ```
+            pub const ZERO: Self = Self(0.0);
+
+            #[doc = concat!("The smallest value, ", $min_str, ".")]
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::MIN.get(), ", $min_str, ");")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::new(f32::NEG_INFINITY), ", stringify!($T), "::MIN);")]
+            /// ```
+            pub const MIN: Self = Self($min);
+
+            /// The largest value, 1.0.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::MAX.get(), 1.0);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::new(f32::INFINITY), ", stringify!($T), "::MAX);")]
+            /// ```
+            pub const MAX: Self = Self(1.0);
+
+            #[doc = concat!("`x` clamped to [", $min_str, ", 1]: NaN (any sign or payload) → +0, −0 → +0, ")]
+            #[doc = concat!("values below ", $min_str, " (−∞ included) → ", $min_str, ", above 1 (+∞ included) → 1; ")]
+            /// subnormals inside the range are kept.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("let n = ", stringify!($T), "::new;")]
+            /// assert_eq!(n(0.5).get(), 0.5);
+            /// assert_eq!(n(f32::NAN).get().to_bits(), 0);
+            /// assert_eq!(n(-f32::NAN).get().to_bits(), 0);
+            /// assert_eq!(n(-0.0).get().to_bits(), 0);
+            #[doc = concat!("assert_eq!(n(f32::NEG_INFINITY).get(), ", $min_str, ");")]
+            #[doc = concat!("assert_eq!(n(", $below, ").get(), ", $min_str, ");")]
+            /// assert_eq!(n(f32::INFINITY).get(), 1.0);
+            /// assert_eq!(n(1.0e-45).get(), 1.0e-45); // subnormal kept
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn new(x: f32) -> Self {
+                Self($clamp(x))
+            }
+
+            #[doc = concat!("`x` if it is in [", $min_str, ", 1] (−0 is accepted and stored as +0), ")]
+            /// else an error: NaN, ±∞ and out-of-range values are rejected, not clamped.
+            ///
+            /// # Errors
+            ///
+            /// [`NormRangeError`] (holding `x`) if `x` is NaN or outside the range.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("let t = ", stringify!($T), "::try_new;")]
+            #[doc = concat!("assert_eq!(t(", $min_str, "), Ok(", stringify!($T), "::MIN));")]
+            /// assert_eq!(t(-0.0).unwrap().get().to_bits(), 0);
+            /// assert!(t(f32::NAN).is_err());
+            /// assert!(t(f32::INFINITY).is_err());
+            #[doc = concat!("assert!(t(", $below, ").is_err());")]
+            /// assert!(t(1.000_000_1).is_err());
+            /// ```
+            #[inline]
+            pub const fn try_new(x: f32) -> Result<Self, NormRangeError> {
+                if x >= $min && x <= 1.0 {
+                    Ok(Self(x + 0.0))
+                } else {
+                    Err(NormRangeError { value: x, min: $min })
+                }
+            }
+
+            /// `x` converted to `f32` (round to nearest), then clamped as [`Self::new`]
+            /// does (AMP's construction from `double`). The rounding happens first:
+            /// a value just above 1 that rounds to 1.0 is 1.0.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("let n = ", stringify!($T), "::from_f64;")]
+            /// assert_eq!(n(0.25).get(), 0.25);
+            /// assert_eq!(n(f64::NAN).get().to_bits(), 0);
+            /// assert_eq!(n(-0.0).get().to_bits(), 0);
+            /// assert_eq!(n(1e300).get(), 1.0);
+            #[doc = concat!("assert_eq!(n(f64::NEG_INFINITY).get(), ", $min_str, ");")]
+            /// assert_eq!(n(1e-300).get().to_bits(), 0); // underflows to +0 in f32
+            /// ```
+            #[inline]
+            #[must_use]
+            // Rounding to f32 before clamping is the specified (AMP) behaviour.
+            #[allow(clippy::cast_possible_truncation)]
+            pub const fn from_f64(x: f64) -> Self {
+                Self::new(x as f32)
+            }
+
+            /// `x` converted to `f32`, then clamped (AMP's construction from `int`).
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_i32(5), ", stringify!($T), "::MAX);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_i32(0), ", stringify!($T), "::ZERO);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_i32(i32::MIN), ", stringify!($T), "::MIN);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            // Large integers round to f32 first, then clamp: the AMP rule.
+            #[allow(clippy::cast_precision_loss)]
+            pub const fn from_i32(x: i32) -> Self {
+                Self::new(x as f32)
+            }
+
+            /// `x` converted to `f32`, then clamped (AMP's construction from `unsigned`).
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_u32(1), ", stringify!($T), "::MAX);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_u32(u32::MAX), ", stringify!($T), "::MAX);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_u32(0), ", stringify!($T), "::ZERO);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            #[allow(clippy::cast_precision_loss)]
+            pub const fn from_u32(x: u32) -> Self {
+                Self::new(x as f32)
+            }
+
+            #[doc = concat!("The value: an `f32` in [", $min_str, ", 1], never NaN, never −0.")]
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::new(0.5).get(), 0.5);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::new(-0.0).get().to_bits(), 0);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::new(f32::NAN).get(), 0.0);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn get(self) -> f32 {
+                self.0
+            }
+        }
+
+        /// [`Self::ZERO`].
+        impl Default for $T {
+            #[inline]
+            fn default() -> Self {
+                Self::ZERO
+            }
+        }
+
+        /// Equality of the values; by the invariant the same as equality of the bits.
+        impl PartialEq for $T {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                self.0.to_bits() == other.0.to_bits()
+            }
+        }
+
+        /// A total order: the invariant excludes NaN and −0.
+        impl Eq for $T {}
+
+        impl PartialOrd for $T {
+            #[inline]
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        /// The order of the real numbers (no NaN, no −0 to decide about).
+        impl Ord for $T {
+            #[inline]
+            fn cmp(&self, other: &Self) -> Ordering {
+                self.0.total_cmp(&other.0)
+            }
+        }
+
+        /// Hashes the bits, consistent with `Eq` (−0 and NaN cannot occur).
+        impl Hash for $T {
+            #[inline]
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.0.to_bits().hash(state);
+            }
+        }
+
+        /// Formats the `f32` value (with the formatter's options).
+        impl fmt::Display for $T {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        #[doc = concat!("The value; same as [`", stringify!($T), "::get`].")]
+        impl From<$T> for f32 {
+            #[inline]
+            fn from(x: $T) -> f32 {
+                x.0
+            }
+        }
+
+        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::ZERO`].")]
+        impl Sum for $T {
+            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::ZERO, |a, b| a + b)
+            }
+        }
+
+        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::ZERO`].")]
+        impl<'a> Sum<&'a $T> for $T {
+            fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
+                iter.fold(Self::ZERO, |a, &b| a + b)
+            }
+        }
+
+        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::MAX`] (1).")]
+        impl Product for $T {
+            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::MAX, |a, b| a * b)
+            }
+        }
+
+        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::MAX`] (1).")]
+        impl<'a> Product<&'a $T> for $T {
+            fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
+                iter.fold(Self::MAX, |a, &b| a * b)
+            }
+        }
+
+        // SAFETY: +0.0 (all-zero bits) satisfies the invariant.
+        unsafe impl bytemuck::Zeroable for $T {}
+        // SAFETY: `repr(transparent)` over `f32`: no padding, no uninit bytes, `'static`.
+        unsafe impl bytemuck::NoUninit for $T {}
+        // SAFETY: `repr(transparent)` over `f32`, whose bits are `u32`; a bit pattern is
+        // accepted exactly when clamping leaves it unchanged, that is when it is the
+        // bits of a value satisfying the invariant.
+        unsafe impl bytemuck::CheckedBitPattern for $T {
+            type Bits = u32;
+            #[inline]
+            fn is_valid_bit_pattern(bits: &u32) -> bool {
+                $clamp(f32::from_bits(*bits)).to_bits() == *bits
+            }
+        }
+
+        clamped_ops!($T, $T => $T);
+        clamped_assign_ops!($T, $T);
+        float_ops!($T);
+
+        static_assertions::assert_eq_size!($T, f32);
+        static_assertions::assert_eq_align!($T, f32);
+        static_assertions::assert_impl_all!($T: Send, Sync, Copy, Eq, Ord, Hash, Default, bytemuck::NoUninit);
+        static_assertions::assert_not_impl_any!($T: bytemuck::Pod);
+    };
+}
+
+/// `Lhs op Rhs -> Out` for `+ - * /`: computed in `f32`, then clamped by `Out::new`.
+macro_rules! clamped_ops {
+    ($L:ty, $R:ty => $O:ident) => {
+        clamped_ops!(@one $L, $R => $O, Add add +, Sub sub -, Mul mul *, Div div /);
+    };
+    (@one $L:ty, $R:ty => $O:ident, $($Op:ident $op:ident $sym:tt),*) => {$(
+        /// Computed in `f32`, then clamped: a NaN result (`0 / 0`) gives +0, a −0 result
+        /// gives +0, ±∞ (`x / 0`) and other out-of-range results clamp, subnormal results
+        /// are kept.
+        impl $Op<$R> for $L {
+            type Output = $O;
+            #[inline]
+            fn $op(self, rhs: $R) -> $O {
+                $O::new(self.get() $sym rhs.get())
+            }
+        }
+    )*};
+}
+
+/// `Lhs op= Rhs` for `+ - * /`: computed in `f32`, then clamped.
+macro_rules! clamped_assign_ops {
+    ($L:ident, $R:ty) => {
+        clamped_assign_ops!(@one $L, $R, AddAssign add_assign +, SubAssign sub_assign -,
+            MulAssign mul_assign *, DivAssign div_assign /);
+    };
+    (@one $L:ident, $R:ty, $($Op:ident $op:ident $sym:tt),*) => {$(
+        /// Computed in `f32`, then clamped: a NaN result gives +0, −0 gives +0, ±∞ and
+        /// other out-of-range results clamp, subnormal results are kept.
+        impl $Op<$R> for $L {
+            #[inline]
+            fn $op(&mut self, rhs: $R) {
+                *self = $L::new(self.get() $sym rhs.get());
+            }
+        }
+    )*};
+}
+
+/// `T op f32`, `f32 op T` and `f32 op= T`: plain `f32` arithmetic (AMP converts to float).
+macro_rules! float_ops {
+    ($T:ident) => {
+        float_ops!(@one $T, Add add AddAssign add_assign +, Sub sub SubAssign sub_assign -,
+            Mul mul MulAssign mul_assign *, Div div DivAssign div_assign /);
+    };
+    (@one $T:ident, $($Op:ident $op:ident $OpA:ident $opa:ident $sym:tt),*) => {$(
+        /// Plain `f32` arithmetic, no clamp: NaN, ±0 and ±∞ as for `f32`.
+        impl $Op<f32> for $T {
+            type Output = f32;
+            #[inline]
+            fn $op(self, rhs: f32) -> f32 {
+                self.get() $sym rhs
+            }
+        }
+
+        /// Plain `f32` arithmetic, no clamp: NaN, ±0 and ±∞ as for `f32`.
+        impl $Op<$T> for f32 {
+            type Output = f32;
+            #[inline]
+            fn $op(self, rhs: $T) -> f32 {
+                self $sym rhs.get()
+            }
+        }
+
+        /// Plain `f32` arithmetic, no clamp.
+        impl $OpA<$T> for f32 {
+            #[inline]
+            fn $opa(&mut self, rhs: $T) {
+                *self = *self $sym rhs.get();
+            }
+        }
+    )*};
+}
+
+normalized!(
+    Norm,
+    clamp = clamp_signed,
+    min = -1.0,
+    min_str = "-1.0",
+    below = "-1.5"
+);
+normalized!(
+    Unorm,
+    clamp = clamp_unit,
+    min = 0.0,
+    min_str = "0.0",
+    below = "-5.3"
+);
+
+clamped_ops!(Norm, Unorm => Norm);
+clamped_ops!(Unorm, Norm => Norm);
+clamped_assign_ops!(Norm, Unorm);
+
+/// Exact negation; never needs a clamp (−0 is normalized to +0).
+///
+/// ```
+/// use normkey::Norm;
+/// assert_eq!(-Norm::MAX, Norm::MIN);
+/// assert_eq!((-Norm::ZERO).get().to_bits(), 0); // +0, not −0
+/// ```
+impl Neg for Norm {
+    type Output = Norm;
+    #[inline]
+    fn neg(self) -> Norm {
+        Norm(-self.0 + 0.0)
+    }
+}
+
+/// Promotes to `f32` and negates, as AMP does: `-Unorm::ZERO` is −0.0.
+///
+/// ```
+/// use normkey::Unorm;
+/// let f: f32 = -Unorm::new(0.8);
+/// assert_eq!(f, -0.8);
+/// assert_eq!((-Unorm::ZERO).to_bits(), (-0.0_f32).to_bits());
+/// ```
+impl Neg for Unorm {
+    type Output = f32;
+    #[inline]
+    fn neg(self) -> f32 {
+        -self.0
+    }
+}
+
+/// Lossless: every `Unorm` is a `Norm` (AMP's implicit `unorm → norm`).
+///
+/// ```
+/// use normkey::{Norm, Unorm};
+/// assert_eq!(Norm::from(Unorm::new(0.25)), Norm::new(0.25));
+/// assert_eq!(Norm::from(Unorm::MIN), Norm::ZERO);
+/// ```
+impl From<Unorm> for Norm {
+    #[inline]
+    fn from(x: Unorm) -> Norm {
+        Norm(x.0)
+    }
+}
+
+impl Unorm {
+    /// `x` clamped to [0, 1]: negatives become +0 (AMP's explicit `norm → unorm`).
+    ///
+    /// ```
+    /// use normkey::{Norm, Unorm};
+    /// assert_eq!(Unorm::from_norm(Norm::new(-0.5)), Unorm::ZERO);
+    /// assert_eq!(Unorm::from_norm(Norm::MAX), Unorm::MAX);
+    /// assert_eq!(Unorm::from_norm(Norm::new(0.25)).get(), 0.25);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_norm(x: Norm) -> Unorm {
+        Unorm::new(x.0)
+    }
+}

@@ -1,0 +1,337 @@
+//! The storage formats against exact references written here, independently of
+//! the implementation: `f64` arithmetic (exact for these products) for encoding,
+//! IEEE `f32` division (correctly rounded by definition) and an `f64` quotient for
+//! decoding.
+//!
+//! The all-2³² `from_f32` tests are `#[ignore]`d; run them with
+//! `cargo test --release --all-features -- --ignored`.
+
+// Exact float comparisons are the point of these tests, and they move small codes
+// and exact products between integers and floats on purpose.
+#![allow(
+    clippy::float_cmp,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss
+)]
+
+use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
+
+/// The exact code of `x`: NaN → 0, clamp to [lo, 1], then the integer nearest to
+/// `x · max`, ties away from zero. `x as f64 · max` is exact (24 + 16 < 53 bits),
+/// and `f64::round` rounds half away from zero.
+fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
+    if x.is_nan() {
+        return 0;
+    }
+    (f64::from(x).clamp(lo, 1.0) * max).round() as i64
+}
+
+/// Runs `check(bits)` for every `u32`, split over two threads; returns the number
+/// of failures (printing the first few).
+fn for_all_f32_bits(check: impl Fn(u32) -> bool + Sync) -> u64 {
+    std::thread::scope(|s| {
+        let check = &check;
+        let halves: Vec<_> = [0u32, 1]
+            .into_iter()
+            .map(|h| {
+                s.spawn(move || {
+                    let mut bad = 0u64;
+                    for low in 0..=u32::MAX >> 1 {
+                        let bits = (h << 31) | low;
+                        if !check(bits) {
+                            if bad < 8 {
+                                eprintln!("mismatch at {bits:#010x} ({:e})", f32::from_bits(bits));
+                            }
+                            bad += 1;
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}
+
+/// A tiny xorshift generator: no `rand` dependency.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Float bits: raw bits half the time, else a value in about [−1.5, 1.5] or an
+    /// edge value, so that both the clamp and the rounding get exercised.
+    fn f32(&mut self) -> f32 {
+        let r = self.next();
+        match r % 4 {
+            0 | 1 => f32::from_bits((r >> 32) as u32),
+            2 => ((r >> 40) as f32 / (1u64 << 24) as f32) * 3.0 - 1.5,
+            _ => [
+                0.0,
+                -0.0,
+                0.5,
+                -0.5,
+                1.0,
+                -1.0,
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+            ][(r >> 32) as usize % 9],
+        }
+    }
+}
+
+/// The tests of one format, generated once and instantiated per format.
+macro_rules! format_tests {
+    ($m:ident, $T:ident, $code:ident, $N:ident, $D:ident, lo = $lo:literal, max = $max:literal) => {
+        mod $m {
+            use super::*;
+
+            const MAX: i64 = $max;
+            // SNORM: the most negative code is the only one that is not `c / max`.
+            const LO: f64 = $lo;
+
+            fn codes() -> impl Iterator<Item = $code> {
+                $code::MIN..=$code::MAX
+            }
+
+            #[test]
+            #[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
+            fn from_f32_exhaustive() {
+                let bad = for_all_f32_bits(|bits| {
+                    let x = f32::from_bits(bits);
+                    i64::from($T::from_f32(x).to_bits()) == reference_code(x, LO, MAX as f64)
+                });
+                assert_eq!(bad, 0);
+            }
+
+            #[test]
+            fn to_f32_every_code() {
+                for c in codes() {
+                    let v = i64::from(c).max(-MAX);
+                    // IEEE division of two exact integers is the correctly rounded quotient.
+                    let want = v as f32 / MAX as f32;
+                    // Independently: the f64 quotient rounded once more (its error is far
+                    // below the distance from c/max to any f32 rounding boundary).
+                    let want64 = (v as f64 / MAX as f64) as f32;
+                    assert_eq!(
+                        want.to_bits(),
+                        want64.to_bits(),
+                        "references disagree at {c}"
+                    );
+                    let got = $T::from_bits(c).to_f32();
+                    assert_eq!(got.to_bits(), want.to_bits(), "code {c}");
+                }
+            }
+
+            #[test]
+            fn to_f32_ends() {
+                assert_eq!($T::MAX.to_f32(), 1.0);
+                assert_eq!($T::ZERO.to_f32().to_bits(), 0, "code 0 decodes to +0");
+                assert_eq!($T::MIN.to_f32(), LO as f32, "most negative code");
+            }
+
+            #[test]
+            fn round_trip_every_code() {
+                for c in codes() {
+                    let t = $T::from_bits(c);
+                    let back = $T::from_f32(t.to_f32());
+                    if i64::from(c) < -MAX {
+                        // SNORM's most negative code decodes to -1.0, which encodes to -max.
+                        assert_eq!(i64::from(back.to_bits()), -MAX);
+                    } else {
+                        assert_eq!(back, t, "code {c}");
+                        assert_eq!(back.to_f32().to_bits(), t.to_f32().to_bits());
+                    }
+                }
+            }
+
+            #[test]
+            fn from_f32_edges() {
+                let e = |x: f32| i64::from($T::from_f32(x).to_bits());
+                assert_eq!(e(f32::NAN), 0);
+                assert_eq!(e(-f32::NAN), 0);
+                assert_eq!(e(f32::from_bits(0x7f80_0001)), 0, "signalling NaN");
+                assert_eq!(e(0.0), 0);
+                assert_eq!(e(-0.0), 0);
+                assert_eq!(e(f32::from_bits(1)), 0, "smallest subnormal");
+                assert_eq!(e(-f32::from_bits(1)), 0);
+                assert_eq!(e(1.0), MAX);
+                assert_eq!(e(f32::INFINITY), MAX);
+                assert_eq!(e(f32::MAX), MAX);
+                let low = (LO * MAX as f64) as i64;
+                assert_eq!(e(f32::NEG_INFINITY), low, "never the most negative code");
+                assert_eq!(e(-1.0), low);
+                assert_eq!(e(f32::MIN), low);
+                // The only ties: ±0.5·max = ±(max/2 + 0.5) → away from zero.
+                assert_eq!(e(0.5), MAX / 2 + 1);
+                if LO < 0.0 {
+                    assert_eq!(e(-0.5), -(MAX / 2 + 1));
+                } else {
+                    assert_eq!(e(-0.5), 0);
+                }
+            }
+
+            #[test]
+            fn from_f32_next_to_the_half_codes() {
+                // Just below and above each k + 0.5 boundary (k < max), by one ULP.
+                for k in 0..MAX {
+                    let mid = (k as f32 + 0.5) / MAX as f32;
+                    for x in [
+                        f32::from_bits(mid.to_bits() - 1),
+                        mid,
+                        f32::from_bits(mid.to_bits() + 1),
+                    ] {
+                        assert_eq!(
+                            i64::from($T::from_f32(x).to_bits()),
+                            reference_code(x, LO, MAX as f64),
+                            "{x:e}"
+                        );
+                        assert_eq!(
+                            i64::from($T::from_f32(-x).to_bits()),
+                            reference_code(-x, LO, MAX as f64),
+                            "{:e}",
+                            -x
+                        );
+                    }
+                }
+            }
+
+            #[test]
+            fn slices_equal_scalars() {
+                let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ MAX as u64);
+                for _ in 0..200 {
+                    let len = (rng.next() % 300) as usize | 1; // odd lengths, vector tails
+                    let src: Vec<f32> = (0..len).map(|_| rng.f32()).collect();
+                    let mut enc = vec![$T::ZERO; len];
+                    $T::encode_slice(&src, &mut enc);
+                    for (x, c) in src.iter().zip(&enc) {
+                        assert_eq!(*c, $T::from_f32(*x), "{x:e}");
+                    }
+                    let codes: Vec<$T> = (0..len)
+                        .map(|_| $T::from_bits(rng.next() as $code))
+                        .collect();
+                    let mut dec = vec![f32::NAN; len];
+                    $T::decode_slice(&codes, &mut dec);
+                    for (c, y) in codes.iter().zip(&dec) {
+                        assert_eq!(y.to_bits(), c.to_f32().to_bits(), "{c:?}");
+                    }
+                }
+            }
+
+            #[test]
+            #[should_panic(expected = "does not match destination slice length")]
+            fn encode_slice_length_mismatch_panics() {
+                $T::encode_slice(&[0.5; 3], &mut [$T::ZERO; 2]);
+            }
+
+            #[test]
+            #[should_panic(expected = "does not match destination slice length")]
+            fn decode_slice_length_mismatch_panics() {
+                $T::decode_slice(&[$T::ZERO; 2], &mut [0.0; 3]);
+            }
+
+            #[test]
+            fn conversions_agree_with_from_f32() {
+                let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+                for _ in 0..10_000 {
+                    let x = rng.f32();
+                    let n = $N::new(x);
+                    assert_eq!($T::from(n), $T::from_f32(n.get()));
+                    assert_eq!(
+                        $T::from($D(x)),
+                        $T::from_f32(x),
+                        "a store clamps like from_f32"
+                    );
+                }
+                for c in codes() {
+                    let t = $T::from_bits(c);
+                    assert_eq!($N::from(t).get().to_bits(), t.to_f32().to_bits());
+                    assert_eq!(f32::from(t).to_bits(), t.to_f32().to_bits());
+                }
+            }
+
+            #[test]
+            fn order_and_bytemuck() {
+                assert!($T::MIN <= $T::ZERO && $T::ZERO < $T::MAX);
+                let codes = [$T::MAX, $T::ZERO];
+                let bytes: &[u8] = bytemuck::cast_slice(&codes);
+                assert_eq!(bytes.len(), 2 * core::mem::size_of::<$code>());
+                assert_eq!(bytemuck::cast_slice::<u8, $T>(bytes), &codes);
+            }
+        }
+    };
+}
+
+format_tests!(unorm8, Unorm8, u8, Unorm, UnormFloat, lo = 0.0, max = 255);
+format_tests!(
+    unorm16,
+    Unorm16,
+    u16,
+    Unorm,
+    UnormFloat,
+    lo = 0.0,
+    max = 65535
+);
+format_tests!(snorm8, Snorm8, i8, Norm, SnormFloat, lo = -1.0, max = 127);
+format_tests!(
+    snorm16,
+    Snorm16,
+    i16,
+    Norm,
+    SnormFloat,
+    lo = -1.0,
+    max = 32767
+);
+
+/// The reciprocal shortcut that REFERENCE.md warns about is really wrong, so the
+/// exact-decode test above is not vacuous.
+#[test]
+fn naive_reciprocal_decode_is_wrong_for_unorm8() {
+    let wrong = (0..=255u8)
+        .filter(|&c| (f32::from(c) * (1.0 / 255.0)).to_bits() != (f32::from(c) / 255.0).to_bits())
+        .count();
+    assert_eq!(wrong, 126);
+}
+
+/// D3D's examples: UNORM8 0.5 → 128; SNORM8 ±0.5 → ±64 (WGSL's `floor(0.5 + x)`
+/// would give −63).
+#[test]
+fn d3d_tie_examples() {
+    assert_eq!(Unorm8::from_f32(0.5).to_bits(), 128);
+    assert_eq!(Snorm8::from_f32(0.5).to_bits(), 64);
+    assert_eq!(Snorm8::from_f32(-0.5).to_bits(), -64);
+    assert_eq!(Snorm8::from_bits(-128).to_f32(), -1.0);
+    assert_eq!(Snorm8::from_bits(-127).to_f32(), -1.0);
+}
+
+/// The inexact peer formula misses some inputs; normkey does not (checked above).
+#[test]
+fn peer_formula_misses_inputs_that_normkey_gets_right() {
+    let peer = |x: f32| (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+    // x = 0.5 + 2^-24 is just above the tie: exact x·255 = 127.5 + 255·2^-24 → 128.
+    // Any x a hair below a k+0.5 boundary where the f32 product rounds up is a miss:
+    // look for one in a neighbourhood of each boundary.
+    let mut misses = 0;
+    for k in 0..255u16 {
+        let mid = (f32::from(k) + 0.5) / 255.0;
+        for d in -4i32..=4 {
+            let x = f32::from_bits(mid.to_bits().wrapping_add_signed(d));
+            let want = reference_code(x, 0.0, 255.0) as u8;
+            assert_eq!(Unorm8::from_f32(x).to_bits(), want);
+            if peer(x) != want {
+                misses += 1;
+            }
+        }
+    }
+    assert!(
+        misses > 0,
+        "the peer formula should miss some boundary inputs"
+    );
+}

@@ -9,17 +9,7 @@ use crate::{Norm, Snorm8, Snorm16, Unorm, Unorm8, Unorm16};
 /// The impls of one clamping type, instantiated for `Norm` and `Unorm`.
 macro_rules! num_traits_normalized {
     ($T:ident) => {
-        /// [`MIN`](Self::MIN) and [`MAX`](Self::MAX).
-        impl Bounded for $T {
-            #[inline]
-            fn min_value() -> Self {
-                Self::MIN
-            }
-            #[inline]
-            fn max_value() -> Self {
-                Self::MAX
-            }
-        }
+        bounded_by_consts!($T);
 
         /// [`ZERO`](Self::ZERO) (+0.0; `is_zero` is true only for it, as −0 never occurs).
         impl Zero for $T {
@@ -110,16 +100,16 @@ macro_rules! num_traits_normalized {
 num_traits_normalized!(Norm);
 num_traits_normalized!(Unorm);
 
-/// `Bounded` for one storage format: the smallest and largest codes.
-macro_rules! num_traits_storage {
+/// `Bounded` from the type's `MIN` and `MAX` constants, for every type that has them.
+macro_rules! bounded_by_consts {
     ($T:ident) => {
-        /// [`MIN`](Self::MIN) and [`MAX`](Self::MAX): the smallest and largest codes
-        /// (for SNORM, `MIN` is the most negative code, which decodes to −1.0).
+        /// [`MIN`](Self::MIN) and [`MAX`](Self::MAX) (for SNORM codes, `MIN` is the
+        /// most negative code, which decodes to −1.0).
         ///
         /// ```
         /// use num_traits::Bounded;
         #[doc = concat!("use normkey::", stringify!($T), ";")]
-        #[doc = concat!("assert_eq!(", stringify!($T), "::max_value().to_f32(), 1.0);")]
+        #[doc = concat!("assert_eq!(", stringify!($T), "::max_value(), ", stringify!($T), "::MAX);")]
         #[doc = concat!("assert_eq!(", stringify!($T), "::min_value(), ", stringify!($T), "::MIN);")]
         /// ```
         impl Bounded for $T {
@@ -134,8 +124,9 @@ macro_rules! num_traits_storage {
         }
     };
 }
+use bounded_by_consts;
 
-num_traits_storage!(Unorm8);
-num_traits_storage!(Unorm16);
-num_traits_storage!(Snorm8);
-num_traits_storage!(Snorm16);
+bounded_by_consts!(Unorm8);
+bounded_by_consts!(Unorm16);
+bounded_by_consts!(Snorm8);
+bounded_by_consts!(Snorm16);

@@ -3,6 +3,9 @@
 
 use core::cmp::Ordering;
 
+mod common;
+
+use common::XorShift;
 use normkey::OrderedKey;
 use quickcheck::quickcheck;
 
@@ -194,18 +197,6 @@ quickcheck! {
     fn f32_key_order_is_total_order(a: u32, b: u32) -> bool {
         let (x, y) = (f32::from_bits(a), f32::from_bits(b));
         OrderedKey::<f32>::new(x).cmp(&OrderedKey::from(y)) == x.total_cmp(&y)
-    }
-}
-
-/// A small deterministic generator, so the slice tests need no extra dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 

@@ -15,6 +15,8 @@
     clippy::cast_sign_loss
 )]
 
+mod common;
+use common::XorShift;
 use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
 
 /// The exact code of `x`: NaN → 0, clamp to [lo, 1], then the integer nearest to
@@ -52,39 +54,6 @@ fn for_all_f32_bits(check: impl Fn(u32) -> bool + Sync) -> u64 {
             .collect();
         halves.into_iter().map(|h| h.join().unwrap()).sum()
     })
-}
-
-/// A tiny xorshift generator: no `rand` dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Float bits: raw bits half the time, else a value in about [−1.5, 1.5] or an
-    /// edge value, so that both the clamp and the rounding get exercised.
-    fn f32(&mut self) -> f32 {
-        let r = self.next();
-        match r % 4 {
-            0 | 1 => f32::from_bits((r >> 32) as u32),
-            2 => ((r >> 40) as f32 / (1u64 << 24) as f32) * 3.0 - 1.5,
-            _ => [
-                0.0,
-                -0.0,
-                0.5,
-                -0.5,
-                1.0,
-                -1.0,
-                f32::NAN,
-                f32::INFINITY,
-                f32::NEG_INFINITY,
-            ][(r >> 32) as usize % 9],
-        }
-    }
 }
 
 /// The tests of one format, generated once and instantiated per format.

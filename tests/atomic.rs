@@ -372,7 +372,7 @@ fn prop<R: Reducer>(init: Val, ops: Vec<Op>) -> bool {
 
 fn quickcheck_reducer<R: Reducer>() {
     QuickCheck::new()
-        .tests(2000)
+        .tests(if cfg!(miri) { 10 } else { 2000 })
         .quickcheck(prop::<R> as fn(Val, Vec<Op>) -> bool);
 }
 
@@ -426,6 +426,10 @@ fn every_ordering<R: Reducer>() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "tens of thousands of reducer operations: too slow under Miri"
+)]
 fn every_valid_ordering_on_edge_values() {
     every_ordering::<AtomicF32Min>();
     every_ordering::<AtomicF32Max>();
@@ -483,6 +487,7 @@ fn stress_values(seed: u64, n: usize) -> Vec<f32> {
 /// sequential total-order reduction, and each thread sees previous values that
 /// only ever move toward the result (coherence of one atomic).
 #[test]
+#[cfg_attr(miri, ignore = "4 million atomic operations: too slow under Miri")]
 fn stress_four_threads_match_sequential_reduction() {
     const THREADS: u64 = 4;
     const N: usize = 1_000_000;

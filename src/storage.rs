@@ -10,7 +10,9 @@
 //! too, but x86 compiles `·3`, `·31` to shifts and adds where `·21`, `·69` become
 //! one SSE2 `pmaddwd` of 16-bit lanes, so one float multiply remains). SNORM's most
 //! negative code is first raised to `−max` in the integers (one `pmaxsw`), so it
-//! decodes to −1.0. For UNORM16 (no small k works): the series
+//! decodes to −1.0. Both integer steps work on `c·2ˢ`, the code moved to the top
+//! of a signed 16-bit lane (s = 7, 8, 0), where x86 has them; the reciprocal is
+//! scaled by the same power of two, so the results do not change. For UNORM16 (no small k works): the series
 //! `c/65535 = c·2⁻¹⁶ · (1 + 2⁻¹⁶ + …)` truncated to `c·2⁻¹⁶ + c·fl(1/(65535·2¹⁶))`:
 //! the first term is exact and the second is accurate enough for the one rounding
 //! of the sum to be correct. `decode_slice` walks the 8- and 16-bit-code formats
@@ -65,13 +67,17 @@ const fn encode_snorm(x: f32, scale: f32) -> i32 {
 }
 
 /// `c / max`, correctly rounded, as `(c·k) · fl(1/(max·k))`, after clamping SNORM's
-/// most negative code to `−max`. The clamp and the product `c·k` are exact integer
-/// operations.
+/// most negative code to `−max`, for `max < 2¹⁵`. The clamp and `c·k` are integer
+/// operations on `c·2ˢ`, the code moved to the top of a signed 16-bit lane (where
+/// x86 has them: `pmaxsw`, `pmaddwd`); `2ˢ` scales the reciprocal exactly.
 #[inline]
-#[allow(clippy::cast_precision_loss)] // |c·k| and max·k < 2²⁴: exact
+// c·2ˢ and max·2ˢ fit `i16` by the choice of s; |c·2ˢ·k| and max·2ˢ·k < 2²⁴: exact.
+#[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 const fn decode_reciprocal(c: i32, max: i32, k: i32) -> f32 {
-    let c = if c < -max { -max } else { c };
-    (c * k) as f32 * (1.0 / (max * k) as f32)
+    let s = max.leading_zeros() - 17;
+    let (c, m) = ((c << s) as i16, (max << s) as i16);
+    let c = if c < -m { -m } else { c };
+    (c as i32 * k) as f32 * (1.0 / ((max * k) << s) as f32)
 }
 
 /// `c / max`, correctly rounded, as `c·(1/k) + c·fl(1/(max·k))`, `k = max + 1`

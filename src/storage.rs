@@ -4,20 +4,22 @@
 //! # The algorithms
 //!
 //! **Decoding** `c / max` correctly rounded without a division. For UNORM8,
-//! SNORM8 and SNORM16: `(c·k) as f32 · fl(1/(max·k))` with k = 21, 69, 73: the
+//! SNORM8 and SNORM16: `(c·k) as f32 · fl(1/(max·k))` with k = 3, 69, 73: the
 //! integer product `c·k` is exact and the reciprocal of `max·k` is close enough to
-//! `1/(max·k)` that the one rounding of the product is correct (k = 3, 31 work
-//! too, but x86 compiles `·3`, `·31` to shifts and adds where `·21`, `·69` become
-//! one SSE2 `pmaddwd` of 16-bit lanes, so one float multiply remains). SNORM's most
-//! negative code is first raised to `−max` in the integers (one `pmaxsw`), so it
-//! decodes to −1.0. Both integer steps work on `c·2ˢ`, the code moved to the top
-//! of a signed 16-bit lane (s = 7, 8, 0), where x86 has them; the reciprocal is
-//! scaled by the same power of two, so the results do not change. For UNORM16 (no small k works): the series
+//! `1/(max·k)` that the one rounding of the product is correct. SNORM's most
+//! negative code is first raised to `−max` in the integers, so it decodes to −1.0.
+//! Both integer steps work on `c·2ˢ`, the code moved to the top of a signed 16-bit
+//! lane (s = 7, 8, 0), where SSE2 has them (`pmaxsw`, and `pmaddwd` for the product
+//! and the widening to 32 bits), so one float multiply follows the conversion; the
+//! reciprocal is scaled by the same power of two, so the results do not change.
+//! (For SNORM8, k = 31 works too, but LLVM turns `·31` into a shift and a
+//! subtraction of 32-bit lanes.) For UNORM16 (no small k works): the series
 //! `c/65535 = c·2⁻¹⁶ · (1 + 2⁻¹⁶ + …)` truncated to `c·2⁻¹⁶ + c·fl(1/(65535·2¹⁶))`:
 //! the first term is exact and the second is accurate enough for the one rounding
 //! of the sum to be correct. `decode_slice` walks the 8- and 16-bit-code formats
-//! in chunks of 8 so that the compiler loads 16 bytes at a time. Each form is
-//! checked against `c as f32 / max as f32` for every code in `tests/storage.rs`.
+//! in chunks of 8 so that the compiler loads 16 bytes at a time (UNORM16 is faster
+//! without). Each form is checked against `c as f32 / max as f32` for every code in
+//! `tests/storage.rs`.
 //!
 //! **Encoding** `round(x·max)` exactly, with `max = 2ⁿ − 1`, in `f32` only and
 //! without a float-to-int conversion instruction. For `x ∈ [0, 1]`:
@@ -99,7 +101,8 @@ const fn decode_series(c: i32, max: i32, k: i32) -> f32 {
 macro_rules! storage {
     (
         $T:ident, $code:ident, $N:ident, $D:ident, $kind:literal,
-        encode = $encode:ident($scale:literal), decode = $decode:ident($k:literal), chunk = $chunk:literal,
+        encode = $encode:ident($scale:literal), decode = $decode:ident($k:literal),
+        chunk = $chunk:literal,
         max = $max:literal, min = $min:literal, min_f32 = $min_f:literal,
         neg_inf = $neg_inf:literal, half = $half:literal, neg_half = $neg_half:literal,
         range = $range:literal, snorm_note = $snorm_note:literal
@@ -354,7 +357,7 @@ storage!(
     UnormFloat,
     "UNORM8",
     encode = encode_unorm(256.0),
-    decode = decode_reciprocal(21),
+    decode = decode_reciprocal(3),
     chunk = 8,
     max = 255,
     min = 0,

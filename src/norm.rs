@@ -10,9 +10,13 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 /// Clamps to [0, 1]: NaN → +0, −0 → +0, ±∞ → 1 / 0. Branchless (compare, and, min).
 #[inline]
 pub(crate) const fn clamp_unit(x: f32) -> f32 {
-    // NaN and −0 fail `x > 0.0`, so both become +0.
+    // −0 fails `x > 0.0`, so it becomes +0.
     let y = if x > 0.0 { x } else { 0.0 };
-    if y < 1.0 { y } else { 1.0 }
+    let y = if y < 1.0 { y } else { 1.0 };
+    // NaN needs its own test: LLVM may turn the two selects into maxNum/minNum
+    // (AArch64 `fmaxnm`/`fminnm`), which quiet a signalling NaN and pass it on
+    // instead of picking the number, so `y` would be 1.0 for an sNaN on AArch64.
+    if x.is_nan() { 0.0 } else { y }
 }
 
 /// Clamps to [−1, 1]: NaN → +0, −0 → +0, ±∞ → ±1.

@@ -83,6 +83,9 @@ fn new_edges() {
     for (x, n, u) in [
         (f32::NAN, 0.0, 0.0),
         (-f32::NAN, 0.0, 0.0),
+        // Signalling NaNs: AArch64's fmaxnm/fminnm once turned these into 1.0.
+        (f32::from_bits(0x7f80_0001), 0.0, 0.0),
+        (f32::from_bits(0xff80_0001), 0.0, 0.0),
         (-0.0, 0.0, 0.0),
         (f32::INFINITY, 1.0, 1.0),
         (f32::NEG_INFINITY, -1.0, 0.0),

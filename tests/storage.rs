@@ -304,3 +304,26 @@ fn peer_formula_misses_inputs_that_normkey_gets_right() {
         "the peer formula should miss some boundary inputs"
     );
 }
+
+/// Every NaN stores as code 0, signalling ones included (on AArch64 a min/max
+/// lowering once turned a signalling NaN into the top code).
+#[test]
+fn every_kind_of_nan_stores_zero() {
+    for bits in [
+        0x7fc0_0000_u32,
+        0xffc0_0000,
+        0x7f80_0001,
+        0xff80_0001,
+        0x7fff_ffff,
+        0xffff_ffff,
+    ] {
+        let x = std::hint::black_box(f32::from_bits(bits));
+        assert_eq!(Unorm8::from_f32(x).to_bits(), 0, "{bits:#x}");
+        assert_eq!(Unorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
+        assert_eq!(Snorm8::from_f32(x).to_bits(), 0, "{bits:#x}");
+        assert_eq!(Snorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
+        let mut out = [Unorm8::MAX; 3];
+        Unorm8::encode_slice(&[x, x, x], &mut out);
+        assert_eq!(out, [Unorm8::ZERO; 3], "{bits:#x}");
+    }
+}

@@ -322,8 +322,19 @@ fn every_kind_of_nan_stores_zero() {
         assert_eq!(Unorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
         assert_eq!(Snorm8::from_f32(x).to_bits(), 0, "{bits:#x}");
         assert_eq!(Snorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
-        let mut out = [Unorm8::MAX; 3];
-        Unorm8::encode_slice(&[x, x, x], &mut out);
-        assert_eq!(out, [Unorm8::ZERO; 3], "{bits:#x}");
+        // Long enough to take the vectorized loop, where the bug showed.
+        let src = [x; 64];
+        let mut u8s = [Unorm8::MAX; 64];
+        Unorm8::encode_slice(&src, &mut u8s);
+        assert_eq!(u8s, [Unorm8::ZERO; 64], "{bits:#x}");
+        let mut u16s = [Unorm16::MAX; 64];
+        Unorm16::encode_slice(&src, &mut u16s);
+        assert_eq!(u16s, [Unorm16::ZERO; 64], "{bits:#x}");
+        let mut s8s = [Snorm8::MAX; 64];
+        Snorm8::encode_slice(&src, &mut s8s);
+        assert_eq!(s8s, [Snorm8::ZERO; 64], "{bits:#x}");
+        let mut s16s = [Snorm16::MAX; 64];
+        Snorm16::encode_slice(&src, &mut s16s);
+        assert_eq!(s16s, [Snorm16::ZERO; 64], "{bits:#x}");
     }
 }

@@ -81,6 +81,7 @@ macro_rules! format_tests {
             }
 
             #[test]
+            #[cfg_attr(miri, ignore = "every code: too slow under Miri (run natively)")]
             fn to_f32_every_code() {
                 for c in codes() {
                     let v = i64::from(c).max(-MAX);
@@ -107,6 +108,7 @@ macro_rules! format_tests {
             }
 
             #[test]
+            #[cfg_attr(miri, ignore = "every code: too slow under Miri (run natively)")]
             fn round_trip_every_code() {
                 for c in codes() {
                     let t = $T::from_bits(c);
@@ -148,6 +150,7 @@ macro_rules! format_tests {
             }
 
             #[test]
+            #[cfg_attr(miri, ignore = "every code: too slow under Miri (run natively)")]
             fn from_f32_next_to_the_half_codes() {
                 // Just below and above each k + 0.5 boundary (k < max), by one ULP.
                 for k in 0..MAX {
@@ -175,7 +178,7 @@ macro_rules! format_tests {
             #[test]
             fn slices_equal_scalars() {
                 let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ MAX as u64);
-                for _ in 0..200 {
+                for _ in 0..(if cfg!(miri) { 4 } else { 200 }) {
                     let len = (rng.next() % 300) as usize | 1; // odd lengths, vector tails
                     let src: Vec<f32> = (0..len).map(|_| rng.f32()).collect();
                     let mut enc = vec![$T::ZERO; len];
@@ -305,7 +308,7 @@ fn peer_formula_misses_inputs_that_normkey_gets_right() {
     );
 }
 
-/// Every NaN stores as code 0, signalling ones included (on AArch64 a min/max
+/// Every NaN stores as code 0, signalling ones included (on `AArch64` a min/max
 /// lowering once turned a signalling NaN into the top code).
 #[test]
 fn every_kind_of_nan_stores_zero() {

@@ -29,26 +29,27 @@ fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
     (f64::from(x).clamp(lo, 1.0) * max).round() as i64
 }
 
-/// Runs `check(bits)` for every `u32`, split over two threads; returns the number
-/// of failures (printing the first few).
-fn for_all_f32_bits(check: impl Fn(u32) -> bool + Sync) -> u64 {
+/// Runs `check(block)` over every `f32` bit pattern, in blocks of 4096 consecutive
+/// patterns split over two threads; `check` returns the number of failures in its
+/// block (printing the first few). Returns the total.
+fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
+    const BLOCK: u32 = 4096;
     std::thread::scope(|s| {
         let check = &check;
         let halves: Vec<_> = [0u32, 1]
             .into_iter()
             .map(|h| {
                 s.spawn(move || {
-                    let mut bad = 0u64;
-                    for low in 0..=u32::MAX >> 1 {
-                        let bits = (h << 31) | low;
-                        if !check(bits) {
-                            if bad < 8 {
-                                eprintln!("mismatch at {bits:#010x} ({:e})", f32::from_bits(bits));
+                    let mut block = vec![0.0_f32; BLOCK as usize];
+                    (0..(1u32 << 31) / BLOCK)
+                        .map(|i| {
+                            let first = (h << 31) | (i * BLOCK);
+                            for (x, bits) in block.iter_mut().zip(first..) {
+                                *x = f32::from_bits(bits);
                             }
-                            bad += 1;
-                        }
-                    }
-                    bad
+                            check(&block)
+                        })
+                        .sum::<u64>()
                 })
             })
             .collect();
@@ -72,10 +73,23 @@ macro_rules! format_tests {
 
             #[test]
             #[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
-            fn from_f32_exhaustive() {
-                let bad = for_all_f32_bits(|bits| {
-                    let x = f32::from_bits(bits);
-                    i64::from($T::from_f32(x).to_bits()) == reference_code(x, LO, MAX as f64)
+            fn from_f32_and_encode_slice_exhaustive() {
+                let bad = for_all_f32_blocks(|xs| {
+                    let mut codes = [$T::ZERO; 4096];
+                    $T::encode_slice(xs, &mut codes);
+                    let mut bad = 0;
+                    for (&x, &c) in xs.iter().zip(&codes) {
+                        let want = reference_code(x, LO, MAX as f64);
+                        let scalar = i64::from($T::from_f32(x).to_bits());
+                        let slice = i64::from(c.to_bits());
+                        if scalar != want || slice != want {
+                            if bad < 4 {
+                                eprintln!("{:#010x} ({x:e}): want {want}, from_f32 {scalar}, encode_slice {slice}", x.to_bits());
+                            }
+                            bad += 1;
+                        }
+                    }
+                    bad
                 });
                 assert_eq!(bad, 0);
             }
@@ -97,6 +111,22 @@ macro_rules! format_tests {
                     );
                     let got = $T::from_bits(c).to_f32();
                     assert_eq!(got.to_bits(), want.to_bits(), "code {c}");
+                }
+            }
+
+            #[test]
+            #[cfg_attr(miri, ignore = "every code: too slow under Miri (run natively)")]
+            fn decode_slice_every_code() {
+                let all: Vec<$T> = codes().map($T::from_bits).collect();
+                // Every alignment of the vector loop and its tail.
+                for skip in 0..33 {
+                    let src = &all[skip..];
+                    let mut dst = vec![f32::NAN; src.len()];
+                    $T::decode_slice(src, &mut dst);
+                    for (c, y) in src.iter().zip(&dst) {
+                        let v = i64::from(c.to_bits()).max(-MAX);
+                        assert_eq!(y.to_bits(), (v as f32 / MAX as f32).to_bits(), "code {c:?}");
+                    }
                 }
             }
 

@@ -1,0 +1,133 @@
+//! The element-wise slice loops (`decode_slice`, `encode_slice`), written once and
+//! compiled twice on x86-64: for the build's target features (SSE2 by default) and
+//! for AVX2, picked at run time from CPUID. The two copies are the same Rust code
+//! and do the same IEEE operations (Rust never fuses a multiply and an add), so
+//! their results are identical; only the vector width differs.
+//!
+//! Elsewhere (other architectures, Miri, a build that already enables AVX2, or
+//! `--cfg normkey_baseline`, which CI uses to test the baseline copy on x86-64)
+//! there is one copy.
+//!
+//! CPUID is read once: the answer is cached in an atomic byte, so a call costs
+//! one relaxed load and a branch.
+
+use crate::key::assert_same_len;
+
+/// `dst[i] = f(src[i])` for every `i`, walking `CHUNK` elements per step (a hint
+/// to the vectorizer; see `storage.rs`), in the widest vector instructions the CPU
+/// has.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`.
+#[inline]
+pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn(S) -> D) {
+    assert_same_len(src.len(), dst.len());
+    // The same condition as on `mod avx2`.
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(target_feature = "avx2"),
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    if avx2::detected() {
+        // SAFETY: the CPU has AVX2 and the OS saves its registers (checked by
+        // `detected`); `map_avx2`'s only requirement.
+        unsafe { avx2::map_avx2::<CHUNK, S, D>(src, dst, f) };
+        return;
+    }
+    map_each::<CHUNK, S, D>(src, dst, f);
+}
+
+/// The loop itself, inlined into each copy so that each is vectorized for its own
+/// target features.
+#[allow(clippy::inline_always)] // must be inlined into `map_avx2` to be built for AVX2
+#[inline(always)]
+fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn(S) -> D) {
+    let mut dst = dst.chunks_exact_mut(CHUNK);
+    let mut src = src.chunks_exact(CHUNK);
+    for (d, s) in (&mut dst).zip(&mut src) {
+        for (d, &s) in d.iter_mut().zip(s) {
+            *d = f(s);
+        }
+    }
+    for (d, &s) in dst.into_remainder().iter_mut().zip(src.remainder()) {
+        *d = f(s);
+    }
+}
+
+/// The AVX2 copy and its CPUID check.
+#[cfg(all(
+    target_arch = "x86_64",
+    not(target_feature = "avx2"),
+    not(target_env = "sgx"),
+    not(miri),
+    not(normkey_baseline)
+))]
+mod avx2 {
+    use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
+    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+    /// [`super::map_each`] compiled with AVX2 enabled.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support AVX2 and the OS must save the YMM registers, i.e.
+    /// [`detected`] returned `true`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) unsafe fn map_avx2<const CHUNK: usize, S: Copy, D>(
+        src: &[S],
+        dst: &mut [D],
+        f: impl Fn(S) -> D,
+    ) {
+        super::map_each::<CHUNK, S, D>(src, dst, f);
+    }
+
+    const UNKNOWN: u8 = 0;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+
+    /// The cached answer of [`detect`].
+    static AVX2: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+    /// Whether AVX2 can be used: CPUID says so and the OS saves the YMM state.
+    /// Reads CPUID on the first call only; races are harmless (every thread
+    /// computes the same answer).
+    #[inline]
+    pub(super) fn detected() -> bool {
+        match AVX2.load(Relaxed) {
+            YES => true,
+            NO => false,
+            _ => {
+                let yes = detect();
+                AVX2.store(if yes { YES } else { NO }, Relaxed);
+                yes
+            }
+        }
+    }
+
+    /// The check `std::is_x86_feature_detected!("avx2")` makes, without `std`:
+    /// CPUID leaf 1 ECX bit 27 (OSXSAVE) and bit 28 (AVX), XCR0 bits 1 and 2 (the
+    /// OS saves the XMM and YMM state), and CPUID leaf 7 EBX bit 5 (AVX2).
+    #[cold]
+    fn detect() -> bool {
+        // `__cpuid`/`__cpuid_count` are unsafe fns before Rust 1.87 (our MSRV is
+        // 1.85) and safe after, where the block is redundant.
+        #[allow(unused_unsafe)]
+        // SAFETY: CPUID exists on every x86-64 CPU (this module is not built for
+        // SGX, where it traps); leaf 0 gives the highest valid leaf.
+        let (max_leaf, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
+        let osxsave_and_avx = (1 << 27) | (1 << 28);
+        if max_leaf < 7 || leaf1.ecx & osxsave_and_avx != osxsave_and_avx {
+            return false;
+        }
+        // SAFETY: OSXSAVE is set, so XGETBV is enabled and XCR0 (index 0) readable.
+        let xcr0 = unsafe { _xgetbv(0) };
+        #[allow(unused_unsafe)]
+        // SAFETY: as above; leaf 7 is valid (max_leaf ≥ 7).
+        let leaf7 = unsafe { __cpuid_count(7, 0) };
+        xcr0 & 0b110 == 0b110 && leaf7.ebx & (1 << 5) != 0
+    }
+}

@@ -1,17 +1,61 @@
-//! A tour of normkey: `cargo run --release --example tour`.
+//! A tour of normkey: `cargo run --release --example tour [OUTPUT.ppm]`.
+//!
+//! Four stops, each printing what it shows:
+//! 1. `OrderedKey<f32>`: the keys of the edge values, and a sort by key;
+//! 2. C++ AMP `Norm` against HLSL `SnormFloat` on `(0.9 + 0.3) - 0.4`;
+//! 3. exact `Unorm8` conversions against the usual one-line forms, counted over
+//!    every code and every `f32` in [0, 1];
+//! 4. a multi-threaded min/max luminance reduction of a generated HDR frame, which
+//!    is then tonemapped, quantized with `Unorm8::encode_slice` and written as a
+//!    binary PPM (default: `normkey-tour.ppm` in the temporary directory).
 
 use normkey::{AtomicF32Max, AtomicF32Min, Norm, OrderedKey, Snorm8, SnormFloat, Unorm8};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
-fn main() {
+fn main() -> ExitCode {
+    let path = std::env::args_os().nth(1).map_or_else(
+        || std::env::temp_dir().join("normkey-tour.ppm"),
+        PathBuf::from,
+    );
     ordered_keys();
-    normalized();
-    frame_luminance();
+    amp_versus_hlsl();
+    unorm8_decode();
+    unorm8_encode();
+    match hdr_frame(&path) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "error: could not write the image to {}: {e}",
+                path.display()
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The worker threads for the parallel parts.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(4, std::num::NonZero::get)
+}
+
+/// A float as the tour prints it: `{:?}`, except that a NaN shows its sign.
+fn show(x: f32) -> String {
+    match (x.is_nan(), x.is_sign_negative()) {
+        (true, true) => "-NaN".into(),
+        (true, false) => "+NaN".into(),
+        (false, _) => format!("{x:?}"),
+    }
 }
 
 /// Keys of the edge values, and a sort by key that is IEEE 754 totalOrder.
 fn ordered_keys() {
-    println!("== OrderedKey<f32>: floats as order-preserving unsigned integers ==");
+    println!("== 1. OrderedKey<f32>: floats as order-preserving unsigned integers ==");
+    println!("A positive float's key is its bits with the sign bit set; a negative float's");
+    println!("key is its bits inverted. Unsigned order of the keys is IEEE totalOrder.");
     let values = [
         1.5_f32,
         f32::NAN,
@@ -23,10 +67,15 @@ fn ordered_keys() {
         -1.5,
         f32::from_bits(1), // the smallest positive subnormal
     ];
+    println!(
+        "{:>8}  {:>10}  {:>10}  big-endian key bytes",
+        "value", "bits", "key"
+    );
     for x in values {
         let k = OrderedKey::from(x);
         println!(
-            "{x:>14e}  bits {:#010x}  key {:#010x}  be bytes {:02x?}",
+            "{:>8}  {:#010x}  {:#010x}  {:02x?}",
+            show(x),
             x.to_bits(),
             k.to_bits(),
             k.to_be_bytes()
@@ -35,54 +84,291 @@ fn ordered_keys() {
 
     let mut sorted = values;
     sorted.sort_by_key(|&x| OrderedKey::from(x));
-    println!("sorted by key: {sorted:?}");
-    println!("(-NaN first, -0 before +0, +NaN last: the order of f32::total_cmp)");
+    let shown: Vec<String> = sorted.iter().map(|&x| show(x)).collect();
+    println!("sorted by key: [{}]", shown.join(", "));
+    println!("-NaN first, -0.0 before +0.0, +NaN last: the order of f32::total_cmp.");
+    let mut by_total_cmp = values;
+    by_total_cmp.sort_by(f32::total_cmp);
+    assert!(same_bits(&sorted, &by_total_cmp));
 
-    // Sorting a whole buffer in place: floats -> keys -> sort -> floats, no allocation.
+    // A whole buffer in place: floats -> keys -> sort -> floats, no allocation.
     let mut buf = values;
     let keys = OrderedKey::<f32>::encode_in_place(&mut buf);
     keys.sort_unstable();
     let back = OrderedKey::<f32>::decode_in_place(keys);
-    assert!(
-        back.iter()
-            .zip(&sorted)
-            .all(|(a, b)| a.to_bits() == b.to_bits())
+    assert!(same_bits(back, &sorted));
+    println!(
+        "Sorting the keys in place (encode_in_place, sort, decode_in_place) agrees, bit for bit.\n"
     );
-    println!("in-place key sort agrees, bit for bit\n");
 }
 
-/// Min/max luminance of a generated frame, reduced by several threads into two
-/// shared reducers: each thread reduces its rows locally (`fetch_*_slice`), then
-/// makes one atomic update per row.
-fn frame_luminance() {
+/// Whether two slices hold the same floats, bit for bit (NaN payloads and -0 included).
+fn same_bits(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// The example of seed 002: C++ AMP's `norm` clamps after every operation, HLSL's
+/// `snorm float` only when the value is stored.
+fn amp_versus_hlsl() {
+    println!("== 2. (0.9 + 0.3) - 0.4: C++ AMP norm (Norm) vs HLSL snorm float (SnormFloat) ==");
+    let amp_sum = Norm::new(0.9) + Norm::new(0.3);
+    let amp = amp_sum - Norm::new(0.4);
+    let hlsl_sum = SnormFloat(0.9) + SnormFloat(0.3);
+    let hlsl = hlsl_sum - SnormFloat(0.4);
+    println!(
+        "Norm clamps after every operation: 0.9 + 0.3 = {amp_sum} (clamped from 1.2), - 0.4 = {amp}"
+    );
+    println!(
+        "SnormFloat is plain f32 arithmetic: 0.9 + 0.3 = {hlsl_sum}, - 0.4 = {hlsl} (0.8 in f32)"
+    );
+    println!(
+        "Stored as Snorm8 (code/127): Norm -> {}, SnormFloat -> {}",
+        Snorm8::from(amp).to_bits(),
+        Snorm8::from(hlsl).to_bits()
+    );
+    let big = SnormFloat(1.5);
+    println!(
+        "SnormFloat(1.5) stays {big} in arithmetic; only the store clamps: Snorm8 {} (= 1.0), clamped() = {}",
+        Snorm8::from(big).to_bits(),
+        big.clamped()
+    );
+    println!("To port HLSL to AMP-style code, compute in f32 and clamp once at the store.\n");
+}
+
+/// UNORM8 decoding: `c / 255` correctly rounded, against multiplying by `1/255`.
+fn unorm8_decode() {
+    println!("== 3a. Unorm8 decode: code c -> c/255 as f32, correctly rounded ==");
+    let exact = |c: u8| Unorm8::from_bits(c).to_f32();
+    let wrong = |naive: fn(u8) -> f32| {
+        (0..=u8::MAX)
+            .filter(|&c| naive(c).to_bits() != exact(c).to_bits())
+            .collect::<Vec<u8>>()
+    };
+    let divide = wrong(|c| f32::from(c) / 255.0);
+    let reciprocal = wrong(|c| f32::from(c) * (1.0 / 255.0));
+    println!(
+        "c as f32 / 255.0:         {:>3} of 256 codes differ from Unorm8::to_f32 (IEEE division rounds once)",
+        divide.len()
+    );
+    println!(
+        "c as f32 * (1.0 / 255.0): {:>3} of 256 codes differ (1/255 is rounded, then the product again)",
+        reciprocal.len()
+    );
+    assert!(divide.is_empty());
+    if let Some(&c) = reciprocal.first() {
+        println!(
+            "  e.g. c = {c}: {c} * (1/255) = {:?}, but {c}/255 = {:.12} is nearer {:?}",
+            f32::from(c) * (1.0 / 255.0),
+            f64::from(c) / 255.0,
+            exact(c)
+        );
+    }
+    println!();
+}
+
+/// The image-crate form: clamp, scale, add one half, truncate.
+// The naive forms under test: the saturating `as u8` cast is part of what is counted.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn plus_half(x: f32) -> u8 {
+    (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+}
+
+/// Clamp, scale, round half away from zero.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn rounded(x: f32) -> u8 {
+    (x.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+/// Clamp with `min`/`max` (which ignore NaN), scale, round.
+// `manual_clamp`: `clamp` would keep NaN; what `max`/`min` do with it is the point.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::manual_clamp
+)]
+fn min_max_rounded(x: f32) -> u8 {
+    (x.max(0.0).min(1.0) * 255.0).round() as u8
+}
+
+/// How often one naive encoder differs from `Unorm8::from_f32`, and the smallest
+/// input (by bits) where it does.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    wrong: u64,
+    first: Option<u32>,
+}
+
+impl Tally {
+    fn merge(self, other: Self) -> Self {
+        let first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Self {
+            wrong: self.wrong + other.wrong,
+            first,
+        }
+    }
+}
+
+/// Counts the wrong results of `plus_half` and `rounded` for every float whose bits
+/// are in `bits`. Works in blocks: a block is counted branch-free, and searched for
+/// its first wrong input only while none has been found.
+fn tally(bits: Range<u32>) -> [Tally; 2] {
+    const BLOCK: u32 = 1 << 12;
+    let naive: [fn(f32) -> u8; 2] = [plus_half, rounded];
+    let mut tallies = [Tally::default(); 2];
+    let mut lo = bits.start;
+    while lo < bits.end {
+        let block = lo..bits.end.min(lo.saturating_add(BLOCK));
+        let (mut wrong_plus_half, mut wrong_rounded) = (0, 0);
+        for b in block.clone() {
+            let x = f32::from_bits(b);
+            let exact = Unorm8::from_f32(x).to_bits();
+            wrong_plus_half += u64::from(plus_half(x) != exact);
+            wrong_rounded += u64::from(rounded(x) != exact);
+        }
+        for ((t, wrong), f) in tallies
+            .iter_mut()
+            .zip([wrong_plus_half, wrong_rounded])
+            .zip(naive)
+        {
+            t.wrong += wrong;
+            if wrong > 0 && t.first.is_none() {
+                t.first = block.clone().find(|&b| {
+                    f(f32::from_bits(b)) != Unorm8::from_f32(f32::from_bits(b)).to_bits()
+                });
+            }
+        }
+        lo = block.end;
+    }
+    tallies
+}
+
+/// UNORM8 encoding: `round(x·255)` exactly, against the usual one-line forms, over
+/// every `f32` in [0, 1] (in a debug build, only [0.5, 1]); then NaN.
+fn unorm8_encode() {
+    println!("== 3b. Unorm8 encode: x -> the code nearest x*255 ==");
+    let one = 1.0_f32.to_bits();
+    // Debug builds are about a hundred times slower: check one binade only.
+    let start = if cfg!(debug_assertions) {
+        0.5_f32.to_bits()
+    } else {
+        0
+    };
+    let bits = start..one + 1;
+    let n = bits.end - bits.start;
+    let threads = threads();
+    let per_thread = n.div_ceil(u32::try_from(threads).unwrap_or(u32::MAX));
+    let clock = Instant::now();
+    let [plus_half_tally, rounded_tally] = std::thread::scope(|s| {
+        let workers: Vec<_> = (bits.start..bits.end)
+            .step_by(per_thread as usize)
+            .map(|lo| s.spawn(move || tally(lo..bits.end.min(lo.saturating_add(per_thread)))))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a counting thread panicked"))
+            .fold([Tally::default(); 2], |[a, b], [c, d]| {
+                [a.merge(c), b.merge(d)]
+            })
+    });
+    let seconds = clock.elapsed().as_secs_f64();
+    if cfg!(debug_assertions) {
+        println!(
+            "Debug build: only the {n} floats in [0.5, 1] (one binade); run with --release for all of [0, 1]."
+        );
+    } else {
+        println!("Every f32 in [0, 1]: {n} inputs.");
+    }
+    println!("Checked against Unorm8::from_f32 on {threads} threads in {seconds:.2} s:");
+    for (name, t, f) in [
+        (
+            "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
+            plus_half_tally,
+            plus_half as fn(f32) -> u8,
+        ),
+        (
+            "(x.clamp(0.0, 1.0) * 255.0).round() as u8",
+            rounded_tally,
+            rounded,
+        ),
+    ] {
+        println!("  {name:<42} {:>4} wrong", t.wrong);
+        if let Some(b) = t.first {
+            let x = f32::from_bits(b);
+            println!(
+                "    smallest: x = {x:?} ({b:#010x}): exactly x*255 = {:?}, in f32 x*255.0 = {:?};",
+                f64::from(x) * 255.0, // exact: 24 + 8 significant bits fit an f64
+                x * 255.0
+            );
+            println!(
+                "    it gives {}, the nearest code is {}",
+                f(x),
+                Unorm8::from_f32(x).to_bits()
+            );
+        }
+    }
+    println!(
+        "The f32 product (or the + 0.5) rounds onto the half-way point, and the half then rounds up."
+    );
+
+    println!("NaN (any sign or payload):");
+    for (name, f) in [
+        (
+            "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
+            plus_half as fn(f32) -> u8,
+        ),
+        ("(x.clamp(0.0, 1.0) * 255.0).round() as u8", rounded),
+        (
+            "(x.max(0.0).min(1.0) * 255.0).round() as u8",
+            min_max_rounded,
+        ),
+    ] {
+        println!("  {name:<45} {:>3}, {:>3}", f(f32::NAN), f(-f32::NAN));
+    }
+    println!(
+        "  Unorm8::from_f32                              {:>3}, {:>3}",
+        Unorm8::from_f32(f32::NAN).to_bits(),
+        Unorm8::from_f32(-f32::NAN).to_bits()
+    );
+    println!("clamp keeps NaN and `as u8` turns NaN into 0, so the first two agree with normkey");
+    println!("by accident of the cast; max/min ignore NaN and make it 1.0: white. normkey maps");
+    println!("NaN to 0 by rule (D3D), in from_f32, encode_slice and the From impls alike.\n");
+}
+
+/// Min/max luminance of a generated HDR frame, reduced by several threads into two
+/// shared reducers; then tonemapped, quantized to UNORM8 and written as a PPM.
+fn hdr_frame(path: &Path) -> std::io::Result<()> {
     const W: u16 = 640;
     const H: u16 = 360;
     let w = usize::from(W);
-    println!("== AtomicF32Min / AtomicF32Max: min/max luminance of a frame ==");
-    // A gradient with a bright spot; one dead pixel (NaN) and one -0.0 from an
-    // upstream subtraction, as a real HDR frame may hold.
+    println!("== 4. AtomicF32Min / AtomicF32Max: min/max luminance of an HDR frame ==");
     let mut frame: Vec<[f32; 3]> = (0..H)
         .flat_map(|y| (0..W).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            let (x, y) = (f32::from(x) / f32::from(W), f32::from(y) / f32::from(H));
-            let spot = 8.0 * (-((x - 0.7).powi(2) + (y - 0.3).powi(2)) * 200.0).exp();
-            [x + spot, 0.5 * y + spot, 0.25 + spot]
-        })
+        .map(|(x, y)| sky(f32::from(x) / f32::from(W), f32::from(y) / f32::from(H)))
         .collect();
-    frame[w * 10 + 10] = [f32::NAN; 3];
+    // A dead pixel (NaN), and a -0.0 next to a +0.0 from an upstream subtraction,
+    // as a real HDR frame may hold.
+    let dead = w * 10 + 10;
+    frame[dead] = [f32::NAN; 3];
     frame[0] = [-0.0; 3];
+    frame[1] = [0.0; 3];
     let luminance: Vec<f32> = frame
         .iter()
         .map(|[r, g, b]| 0.2126 * r + 0.7152 * g + 0.0722 * b)
         .collect();
 
+    // Each thread takes a band of whole rows, reduces each row locally
+    // (fetch_*_slice), and makes one atomic update per row.
     let (darkest, brightest) = (AtomicF32Min::default(), AtomicF32Max::default());
-    let threads = std::thread::available_parallelism().map_or(4, std::num::NonZero::get);
+    let threads = threads();
+    let band = usize::from(H).div_ceil(threads) * w;
     std::thread::scope(|s| {
-        for band in luminance.chunks(luminance.len().div_ceil(threads)) {
+        for rows in luminance.chunks(band) {
             let (darkest, brightest) = (&darkest, &brightest);
             s.spawn(move || {
-                for row in band.chunks(w) {
+                for row in rows.chunks(w) {
                     darkest.fetch_min_slice(row, Relaxed);
                     brightest.fetch_max_slice(row, Relaxed);
                 }
@@ -90,70 +376,74 @@ fn frame_luminance() {
         }
     });
     let (lo, hi) = (darkest.into_inner(), brightest.into_inner());
-    println!("{threads} threads, {W}x{H}: luminance in [{lo:?}, {hi:?}] (the NaN pixel ignored)");
-    // The same answer sequentially, with total_cmp: -0.0 is the minimum, not +0.0.
+    println!("{threads} threads, {W}x{H} pixels: luminance in [{lo:?}, {hi:?}]");
+    println!("fetch_min/fetch_max ignore the NaN pixel and order -0.0 below +0.0 (totalOrder),");
+    println!(
+        "so the minimum is -0.0: the same as a sequential min_by(f32::total_cmp) without NaN."
+    );
     let numbers = || luminance.iter().copied().filter(|l| !l.is_nan());
-    assert_eq!(
-        lo.to_bits(),
-        numbers().min_by(f32::total_cmp).unwrap().to_bits()
+    let sequential = (
+        numbers().min_by(f32::total_cmp),
+        numbers().max_by(f32::total_cmp),
     );
-    assert_eq!(
-        hi.to_bits(),
-        numbers().max_by(f32::total_cmp).unwrap().to_bits()
-    );
+    assert_eq!(sequential, (Some(lo), Some(hi)));
+    assert!(lo.is_sign_negative() && lo == 0.0);
 
     // Between frames: take() reads and resets in one step; fetch_minimum lets NaN through.
     let reducer = AtomicF32Min::default();
-    reducer.fetch_minimum(luminance[w * 10 + 10], Relaxed);
+    reducer.fetch_minimum(luminance[dead], Relaxed);
     println!(
-        "fetch_minimum with the dead pixel: {:?}; after take(): {:?}\n",
-        reducer.take(Relaxed),
+        "fetch_minimum instead propagates the dead pixel: {}; take() returns it and resets to {:?}",
+        show(reducer.take(Relaxed)),
         reducer.load(Relaxed)
     );
+
+    // Tonemap, gamma, quantize: every channel in one encode_slice call.
+    println!(
+        "Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, white point w = the max {hi:.3},"
+    );
+    println!("then gamma 1/2.2; Unorm8::encode_slice clamps what lies above 1 and rounds exactly.");
+    let display: Vec<f32> = frame
+        .as_flattened()
+        .iter()
+        .map(|&c| (c * (1.0 + c / (hi * hi)) / (1.0 + c)).powf(1.0 / 2.2))
+        .collect();
+    let mut codes = vec![Unorm8::ZERO; display.len()];
+    Unorm8::encode_slice(&display, &mut codes);
+    let pixel = |i: usize| [0, 1, 2].map(|k| codes[3 * i + k].to_bits());
+    println!(
+        "The NaN pixel encodes to {:?} (from_f32 maps NaN to 0: black); the -0.0 pixel to {:?}.",
+        pixel(dead),
+        pixel(0)
+    );
+    assert_eq!((pixel(dead), pixel(0)), ([0; 3], [0; 3]));
+
+    // Binary PPM: a text header, then the RGB bytes; Unorm8 is a `u8` (bytemuck::Pod).
+    let mut ppm = format!("P6\n{W} {H}\n255\n").into_bytes();
+    ppm.extend_from_slice(bytemuck::cast_slice::<Unorm8, u8>(&codes));
+    std::fs::write(path, &ppm)?;
+    println!(
+        "Wrote {} ({} bytes, {W}x{H} RGB).",
+        path.display(),
+        ppm.len()
+    );
+    Ok(())
 }
 
-/// A gradient quantized to UNORM8 and back (exactly), and AMP's clamp-every-step
-/// `Norm` against HLSL's clamp-when-stored `snorm float`.
-fn normalized() {
-    println!("== Unorm8: exact UNORM8 quantization ==");
-    let gradient = [
-        -0.25_f32,
-        0.0,
-        0.1,
-        0.25,
-        0.5,
-        0.75,
-        0.9,
-        1.0,
-        1.5,
-        f32::NAN,
-    ];
-    let mut codes = [Unorm8::ZERO; 10];
-    Unorm8::encode_slice(&gradient, &mut codes);
-    let mut back = [0.0_f32; 10];
-    Unorm8::decode_slice(&codes, &mut back);
-    for ((x, c), y) in gradient.iter().zip(&codes).zip(&back) {
-        println!("{x:>6} -> code {:>3} -> {y:.9}", c.to_bits());
+/// The HDR radiance at (`u`, `v`) in [0, 1)²: a sky from deep blue at the top to a
+/// pale horizon, a sun about 40 times brighter than the sky with a warm glow, and
+/// dark ground below the horizon.
+fn sky(u: f32, v: f32) -> [f32; 3] {
+    const HORIZON: f32 = 0.7;
+    if v >= HORIZON {
+        let t = (v - HORIZON) / (1.0 - HORIZON);
+        return [0.08, 0.10, 0.05].map(|c| c * (1.0 - 0.6 * t));
     }
-    println!(
-        "(NaN -> 0, out of range clamps, 0.5 -> 128: the tie rounds up; decoding is c/255 correctly rounded)"
-    );
-    // A decoded value re-encodes to the same code.
-    assert!(codes.iter().all(|&c| Unorm8::from_f32(c.to_f32()) == c));
-
-    println!("\n== (0.9 + 0.3) - 0.4: C++ AMP norm vs HLSL snorm float ==");
-    let amp = (Norm::new(0.9) + Norm::new(0.3)) - Norm::new(0.4);
-    let hlsl = (SnormFloat(0.9) + SnormFloat(0.3)) - SnormFloat(0.4);
-    println!(
-        "Norm (clamps after +):   {amp}  -> Snorm8 {}",
-        Snorm8::from(amp).to_bits()
-    );
-    println!(
-        "SnormFloat (no clamp):   {hlsl}  -> Snorm8 {}",
-        Snorm8::from(hlsl).to_bits()
-    );
-    println!(
-        "SnormFloat(1.5) stored:  Snorm8 {}\n",
-        Snorm8::from(SnormFloat(1.5)).to_bits()
-    );
+    let t = (v / HORIZON).powi(2);
+    let (top, low) = ([0.10_f32, 0.25, 0.75], [1.0_f32, 0.80, 0.60]);
+    // Distance to the sun at (0.7, 0.45), in units of the frame height.
+    let d2 = ((u - 0.7) * (16.0 / 9.0)).powi(2) + (v - 0.45).powi(2);
+    let (disc, glow) = (40.0 * (-d2 * 2000.0).exp(), 1.5 * (-d2 * 40.0).exp());
+    let warm = [1.0, 0.75, 0.45];
+    [0, 1, 2].map(|k| top[k] + (low[k] - top[k]) * t + disc + glow * warm[k])
 }

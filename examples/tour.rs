@@ -25,6 +25,7 @@ fn main() -> ExitCode {
     amp_versus_hlsl();
     unorm8_decode();
     unorm8_encode();
+    unorm8_nan();
     match hdr_frame(&path) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -119,7 +120,7 @@ fn amp_versus_hlsl() {
         "Norm clamps after every operation: 0.9 + 0.3 = {amp_sum} (clamped from 1.2), - 0.4 = {amp}"
     );
     println!(
-        "SnormFloat is plain f32 arithmetic: 0.9 + 0.3 = {hlsl_sum}, - 0.4 = {hlsl} (0.8 in f32)"
+        "SnormFloat is plain f32 arithmetic: 0.9 + 0.3 = {hlsl_sum}, - 0.4 = {hlsl} (0.8, up to f32 rounding)"
     );
     println!(
         "Stored as Snorm8 (code/127): Norm -> {}, SnormFloat -> {}",
@@ -166,32 +167,54 @@ fn unorm8_decode() {
     println!();
 }
 
-/// The image-crate form: clamp, scale, add one half, truncate.
+/// A one-line encoder as found in the wild: clamp, scale, add one half, truncate
+/// (the form the brief attributes to the image crate).
 // The naive forms under test: the saturating `as u8` cast is part of what is counted.
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn plus_half(x: f32) -> u8 {
     (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
 }
 
-/// Clamp, scale, round half away from zero.
+/// A one-line encoder: clamp, scale, round half away from zero.
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn rounded(x: f32) -> u8 {
     (x.clamp(0.0, 1.0) * 255.0).round() as u8
 }
 
-/// Clamp with `min`/`max` (which ignore NaN), scale, round.
-// `manual_clamp`: `clamp` would keep NaN; what `max`/`min` do with it is the point.
-#[allow(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    clippy::manual_clamp
-)]
+/// `rounded` with the clamp written as `min` then `max`, which ignore NaN.
+// `manual_clamp`: `clamp` keeps NaN; what `min`/`max` do with it is the point.
+#[allow(clippy::manual_clamp)]
 fn min_max_rounded(x: f32) -> u8 {
-    (x.max(0.0).min(1.0) * 255.0).round() as u8
+    rounded(x.min(1.0).max(0.0))
 }
 
+/// `rounded` with the clamp written as `max` then `min`.
+#[allow(clippy::manual_clamp)]
+fn max_min_rounded(x: f32) -> u8 {
+    rounded(x.max(0.0).min(1.0))
+}
+
+/// An encoder from `f32` to a UNORM8 code, and the expression that defines it.
+#[derive(Clone, Copy)]
+struct Encoder {
+    name: &'static str,
+    encode: fn(f32) -> u8,
+}
+
+/// The naive encoders whose wrong results the tour counts.
+const NAIVE: [Encoder; 2] = [
+    Encoder {
+        name: "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
+        encode: plus_half,
+    },
+    Encoder {
+        name: "(x.clamp(0.0, 1.0) * 255.0).round() as u8",
+        encode: rounded,
+    },
+];
+
 /// How often one naive encoder differs from `Unorm8::from_f32`, and the smallest
-/// input (by bits) where it does.
+/// input (by bits, so by value) where it does.
 #[derive(Clone, Copy, Default)]
 struct Tally {
     wrong: u64,
@@ -211,33 +234,24 @@ impl Tally {
     }
 }
 
-/// Counts the wrong results of `plus_half` and `rounded` for every float whose bits
-/// are in `bits`. Works in blocks: a block is counted branch-free, and searched for
-/// its first wrong input only while none has been found.
+/// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`.
+/// A block of inputs is counted branch-free; it is searched for its first wrong
+/// input only if it has one and none has been found yet.
 fn tally(bits: Range<u32>) -> [Tally; 2] {
     const BLOCK: u32 = 1 << 12;
-    let naive: [fn(f32) -> u8; 2] = [plus_half, rounded];
     let mut tallies = [Tally::default(); 2];
     let mut lo = bits.start;
     while lo < bits.end {
         let block = lo..bits.end.min(lo.saturating_add(BLOCK));
-        let (mut wrong_plus_half, mut wrong_rounded) = (0, 0);
-        for b in block.clone() {
-            let x = f32::from_bits(b);
-            let exact = Unorm8::from_f32(x).to_bits();
-            wrong_plus_half += u64::from(plus_half(x) != exact);
-            wrong_rounded += u64::from(rounded(x) != exact);
-        }
-        for ((t, wrong), f) in tallies
-            .iter_mut()
-            .zip([wrong_plus_half, wrong_rounded])
-            .zip(naive)
-        {
-            t.wrong += wrong;
+        for (t, naive) in tallies.iter_mut().zip(NAIVE) {
+            let wrong_at = |b: u32| {
+                let x = f32::from_bits(b);
+                (naive.encode)(x) != Unorm8::from_f32(x).to_bits()
+            };
+            let wrong: u32 = block.clone().map(|b| u32::from(wrong_at(b))).sum();
+            t.wrong += u64::from(wrong);
             if wrong > 0 && t.first.is_none() {
-                t.first = block.clone().find(|&b| {
-                    f(f32::from_bits(b)) != Unorm8::from_f32(f32::from_bits(b)).to_bits()
-                });
+                t.first = block.clone().find(|&b| wrong_at(b));
             }
         }
         lo = block.end;
@@ -245,26 +259,18 @@ fn tally(bits: Range<u32>) -> [Tally; 2] {
     tallies
 }
 
-/// UNORM8 encoding: `round(x·255)` exactly, against the usual one-line forms, over
-/// every `f32` in [0, 1] (in a debug build, only [0.5, 1]); then NaN.
-fn unorm8_encode() {
-    println!("== 3b. Unorm8 encode: x -> the code nearest x*255 ==");
-    let one = 1.0_f32.to_bits();
-    // Debug builds are about a hundred times slower: check one binade only.
-    let start = if cfg!(debug_assertions) {
-        0.5_f32.to_bits()
-    } else {
-        0
-    };
-    let bits = start..one + 1;
-    let n = bits.end - bits.start;
-    let threads = threads();
-    let per_thread = n.div_ceil(u32::try_from(threads).unwrap_or(u32::MAX));
-    let clock = Instant::now();
-    let [plus_half_tally, rounded_tally] = std::thread::scope(|s| {
-        let workers: Vec<_> = (bits.start..bits.end)
-            .step_by(per_thread as usize)
-            .map(|lo| s.spawn(move || tally(lo..bits.end.min(lo.saturating_add(per_thread)))))
+/// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`,
+/// split over `threads` threads.
+fn tally_parallel(bits: Range<u32>, threads: usize) -> [Tally; 2] {
+    let per_thread = bits.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = bits
+            .clone()
+            .step_by(per_thread)
+            .map(|lo| {
+                let hi = u32::try_from(per_thread).map_or(bits.end, |p| lo.saturating_add(p));
+                s.spawn(move || tally(lo..hi.min(bits.end)))
+            })
             .collect();
         workers
             .into_iter()
@@ -272,95 +278,153 @@ fn unorm8_encode() {
             .fold([Tally::default(); 2], |[a, b], [c, d]| {
                 [a.merge(c), b.merge(d)]
             })
-    });
-    let seconds = clock.elapsed().as_secs_f64();
+    })
+}
+
+/// UNORM8 encoding: `round(x·255)` exactly, against the usual one-line forms, over
+/// every `f32` in [0, 1] (in a debug build, [2⁻⁹, 1]).
+fn unorm8_encode() {
+    println!("== 3b. Unorm8 encode: x -> the code nearest x*255 ==");
+    // A debug build is some 30 times slower: it checks the top 9 binades only.
+    let low = if cfg!(debug_assertions) {
+        1.0_f32 / 512.0
+    } else {
+        0.0
+    };
+    let bits = low.to_bits()..1.0_f32.to_bits() + 1;
+    let n = bits.len();
     if cfg!(debug_assertions) {
         println!(
-            "Debug build: only the {n} floats in [0.5, 1] (one binade); run with --release for all of [0, 1]."
+            "Debug build: only the {n} f32 in [1/512, 1] (9 binades; release checks all of [0, 1])."
         );
     } else {
         println!("Every f32 in [0, 1]: {n} inputs.");
     }
-    println!("Checked against Unorm8::from_f32 on {threads} threads in {seconds:.2} s:");
-    for (name, t, f) in [
-        (
-            "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
-            plus_half_tally,
-            plus_half as fn(f32) -> u8,
-        ),
-        (
-            "(x.clamp(0.0, 1.0) * 255.0).round() as u8",
-            rounded_tally,
-            rounded,
-        ),
-    ] {
-        println!("  {name:<42} {:>4} wrong", t.wrong);
-        if let Some(b) = t.first {
-            let x = f32::from_bits(b);
-            println!(
-                "    smallest: x = {x:?} ({b:#010x}): exactly x*255 = {:?}, in f32 x*255.0 = {:?};",
-                f64::from(x) * 255.0, // exact: 24 + 8 significant bits fit an f64
-                x * 255.0
-            );
-            println!(
-                "    it gives {}, the nearest code is {}",
-                f(x),
-                Unorm8::from_f32(x).to_bits()
-            );
-        }
+    let threads = threads();
+    let clock = Instant::now();
+    let tallies = tally_parallel(bits, threads);
+    let seconds = clock.elapsed().as_secs_f64();
+    println!("Wrong results against Unorm8::from_f32 ({threads} threads, {seconds:.2} s):");
+    for (naive, t) in NAIVE.iter().zip(tallies) {
+        println!("  {:<42} {:>4}", naive.name, t.wrong);
     }
-    println!(
-        "The f32 product (or the + 0.5) rounds onto the half-way point, and the half then rounds up."
-    );
 
-    println!("NaN (any sign or payload):");
-    for (name, f) in [
-        (
-            "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
-            plus_half as fn(f32) -> u8,
-        ),
-        ("(x.clamp(0.0, 1.0) * 255.0).round() as u8", rounded),
-        (
-            "(x.max(0.0).min(1.0) * 255.0).round() as u8",
-            min_max_rounded,
-        ),
-    ] {
-        println!("  {name:<45} {:>3}, {:>3}", f(f32::NAN), f(-f32::NAN));
+    println!("The smallest wrong input of each:");
+    let steps: [fn(f32, f64) -> String; 2] = [plus_half_steps, rounded_steps];
+    for ((naive, t), steps) in NAIVE.iter().zip(tallies).zip(steps) {
+        let Some(b) = t.first else { continue };
+        let x = f32::from_bits(b);
+        let exact = f64::from(x) * 255.0; // exact: 24 + 8 significant bits fit in an f64
+        let (code, wrong) = (Unorm8::from_f32(x).to_bits(), (naive.encode)(x));
+        println!("  x = {x:?} ({b:#010x}): x*255 = {exact:?} exactly, so code {code};");
+        println!("    in f32: {}: {wrong}.", steps(x, exact));
+        assert_eq!(wrong, code + 1);
     }
-    println!(
-        "  Unorm8::from_f32                              {:>3}, {:>3}",
-        Unorm8::from_f32(f32::NAN).to_bits(),
-        Unorm8::from_f32(-f32::NAN).to_bits()
-    );
-    println!("clamp keeps NaN and `as u8` turns NaN into 0, so the first two agree with normkey");
-    println!("by accident of the cast; max/min ignore NaN and make it 1.0: white. normkey maps");
-    println!("NaN to 0 by rule (D3D), in from_f32, encode_slice and the From impls alike.\n");
+    println!("Each time one f32 rounding lifts the value onto the point where the code");
+    println!("changes, and the result is one too high. normkey rounds x*255 exactly, in f32.");
 }
 
+/// The f32 steps of `plus_half(x)`, against the exact product `exact`.
+fn plus_half_steps(x: f32, exact: f64) -> String {
+    let product = x * 255.0;
+    let sum = product + 0.5;
+    format!(
+        "x*255.0 = {product:?} ({}), + 0.5 = {sum:?} ({}), truncated",
+        rounding(product, exact),
+        rounding(sum, exact + 0.5)
+    )
+}
+
+/// The f32 steps of `rounded(x)`, against the exact product `exact`.
+fn rounded_steps(x: f32, exact: f64) -> String {
+    let product = x * 255.0;
+    format!(
+        "x*255.0 = {product:?} ({}), .round()",
+        rounding(product, exact)
+    )
+}
+
+/// How the f32 `value` relates to the exact result `exact`: rounded up, down, or exact.
+fn rounding(value: f32, exact: f64) -> &'static str {
+    match f64::from(value).partial_cmp(&exact) {
+        Some(std::cmp::Ordering::Greater) => "rounded up",
+        Some(std::cmp::Ordering::Less) => "rounded down",
+        _ => "exact",
+    }
+}
+
+/// What the one-line encoders and normkey make of NaN.
+fn unorm8_nan() {
+    println!("NaN, as +NaN and -NaN:");
+    let cases = [
+        (NAIVE[0], "clamp keeps NaN, and `as u8` turns NaN into 0", 0),
+        (NAIVE[1], "the same", 0),
+        (
+            Encoder {
+                name: "(x.min(1.0).max(0.0) * 255.0).round() as u8",
+                encode: min_max_rounded,
+            },
+            "min ignores NaN: 1.0, white",
+            255,
+        ),
+        (
+            Encoder {
+                name: "(x.max(0.0).min(1.0) * 255.0).round() as u8",
+                encode: max_min_rounded,
+            },
+            "max ignores NaN: 0.0",
+            0,
+        ),
+        (
+            Encoder {
+                name: "Unorm8::from_f32",
+                encode: |x| Unorm8::from_f32(x).to_bits(),
+            },
+            "0 by rule (D3D), not by accident",
+            0,
+        ),
+    ];
+    for (e, why, expected) in cases {
+        let codes = ((e.encode)(f32::NAN), (e.encode)(-f32::NAN));
+        println!("  {:<44} {:>3}, {:>3}  {why}", e.name, codes.0, codes.1);
+        assert_eq!(codes, (expected, expected));
+    }
+    println!();
+}
+
+/// The frame's size, in pixels.
+const W: u16 = 640;
+const H: u16 = 360;
+/// The dead pixel (NaN), at column 10 of row 10.
+const DEAD: usize = 10 * W as usize + 10;
+
 /// Min/max luminance of a generated HDR frame, reduced by several threads into two
-/// shared reducers; then tonemapped, quantized to UNORM8 and written as a PPM.
+/// shared reducers; then the frame tonemapped, quantized to UNORM8 and written as
+/// a PPM to `path`.
 fn hdr_frame(path: &Path) -> std::io::Result<()> {
-    const W: u16 = 640;
-    const H: u16 = 360;
-    let w = usize::from(W);
     println!("== 4. AtomicF32Min / AtomicF32Max: min/max luminance of an HDR frame ==");
     let mut frame: Vec<[f32; 3]> = (0..H)
         .flat_map(|y| (0..W).map(move |x| (x, y)))
         .map(|(x, y)| sky(f32::from(x) / f32::from(W), f32::from(y) / f32::from(H)))
         .collect();
-    // A dead pixel (NaN), and a -0.0 next to a +0.0 from an upstream subtraction,
-    // as a real HDR frame may hold.
-    let dead = w * 10 + 10;
-    frame[dead] = [f32::NAN; 3];
+    // A dead pixel, and a -0.0 next to a +0.0 from an upstream subtraction, as a
+    // real HDR frame may hold.
+    frame[DEAD] = [f32::NAN; 3];
     frame[0] = [-0.0; 3];
     frame[1] = [0.0; 3];
     let luminance: Vec<f32> = frame
         .iter()
         .map(|[r, g, b]| 0.2126 * r + 0.7152 * g + 0.0722 * b)
         .collect();
+    let (_, brightest) = luminance_range(&luminance);
+    write_ppm(path, &frame, brightest)
+}
 
+/// The darkest and brightest luminance, NaN ignored, reduced by several threads.
+fn luminance_range(luminance: &[f32]) -> (f32, f32) {
     // Each thread takes a band of whole rows, reduces each row locally
     // (fetch_*_slice), and makes one atomic update per row.
+    let w = usize::from(W);
     let (darkest, brightest) = (AtomicF32Min::default(), AtomicF32Max::default());
     let threads = threads();
     let band = usize::from(H).div_ceil(threads) * w;
@@ -376,47 +440,55 @@ fn hdr_frame(path: &Path) -> std::io::Result<()> {
         }
     });
     let (lo, hi) = (darkest.into_inner(), brightest.into_inner());
-    println!("{threads} threads, {W}x{H} pixels: luminance in [{lo:?}, {hi:?}]");
-    println!("fetch_min/fetch_max ignore the NaN pixel and order -0.0 below +0.0 (totalOrder),");
-    println!(
-        "so the minimum is -0.0: the same as a sequential min_by(f32::total_cmp) without NaN."
-    );
+    println!("{threads} threads, {W}x{H} pixels: luminance in [{lo:?}, {hi:?}].");
+    println!("fetch_min/fetch_max ignore the NaN pixel and order -0.0 below +0.0 (totalOrder):");
+    println!("the same as a sequential min_by/max_by(f32::total_cmp) over the numbers.");
     let numbers = || luminance.iter().copied().filter(|l| !l.is_nan());
     let sequential = (
         numbers().min_by(f32::total_cmp),
         numbers().max_by(f32::total_cmp),
     );
     assert_eq!(sequential, (Some(lo), Some(hi)));
-    assert!(lo.is_sign_negative() && lo == 0.0);
 
-    // Between frames: take() reads and resets in one step; fetch_minimum lets NaN through.
+    // Between frames: take() reads and resets in one step.
     let reducer = AtomicF32Min::default();
-    reducer.fetch_minimum(luminance[dead], Relaxed);
+    reducer.fetch_minimum(luminance[DEAD], Relaxed);
     println!(
-        "fetch_minimum instead propagates the dead pixel: {}; take() returns it and resets to {:?}",
-        show(reducer.take(Relaxed)),
+        "fetch_minimum propagates NaN instead: after the dead pixel it holds {} (the NaN that",
+        show(reducer.take(Relaxed))
+    );
+    println!(
+        "sorts first); take() returned it and reset the reducer to {:?}, the identity.",
         reducer.load(Relaxed)
     );
+    (lo, hi)
+}
 
-    // Tonemap, gamma, quantize: every channel in one encode_slice call.
+/// Tonemaps `frame` with white point `white`, quantizes it with one
+/// `Unorm8::encode_slice` call, and writes it to `path` as a binary PPM.
+fn write_ppm(path: &Path, frame: &[[f32; 3]], white: f32) -> std::io::Result<()> {
     println!(
-        "Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, white point w = the max {hi:.3},"
+        "Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, w = the max {white:.3}"
     );
-    println!("then gamma 1/2.2; Unorm8::encode_slice clamps what lies above 1 and rounds exactly.");
+    println!("(so the brightest luminance maps to 1), then gamma 1/2.2 for display.");
     let display: Vec<f32> = frame
         .as_flattened()
         .iter()
-        .map(|&c| (c * (1.0 + c / (hi * hi)) / (1.0 + c)).powf(1.0 / 2.2))
+        .map(|&c| (c * (1.0 + c / (white * white)) / (1.0 + c)).powf(1.0 / 2.2))
         .collect();
     let mut codes = vec![Unorm8::ZERO; display.len()];
     Unorm8::encode_slice(&display, &mut codes);
     let pixel = |i: usize| [0, 1, 2].map(|k| codes[3 * i + k].to_bits());
     println!(
-        "The NaN pixel encodes to {:?} (from_f32 maps NaN to 0: black); the -0.0 pixel to {:?}.",
-        pixel(dead),
-        pixel(0)
+        "encode_slice clamps channels above 1 to 255 and maps NaN to 0: the dead pixel is {:?},",
+        pixel(DEAD)
     );
-    assert_eq!((pixel(dead), pixel(0)), ([0; 3], [0; 3]));
+    println!(
+        "a black dot at (10, 10); the -0.0 and +0.0 pixels are {:?} and {:?}.",
+        pixel(0),
+        pixel(1)
+    );
+    assert_eq!([pixel(DEAD), pixel(0), pixel(1)], [[0; 3]; 3]);
 
     // Binary PPM: a text header, then the RGB bytes; Unorm8 is a `u8` (bytemuck::Pod).
     let mut ppm = format!("P6\n{W} {H}\n255\n").into_bytes();
@@ -437,7 +509,7 @@ fn sky(u: f32, v: f32) -> [f32; 3] {
     const HORIZON: f32 = 0.7;
     if v >= HORIZON {
         let t = (v - HORIZON) / (1.0 - HORIZON);
-        return [0.08, 0.10, 0.05].map(|c| c * (1.0 - 0.6 * t));
+        return [0.05, 0.06, 0.03].map(|c| c * (1.0 - 0.7 * t));
     }
     let t = (v / HORIZON).powi(2);
     let (top, low) = ([0.10_f32, 0.25, 0.75], [1.0_f32, 0.80, 0.60]);

@@ -108,8 +108,8 @@ fn same_bits(a: &[f32], b: &[f32]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
 }
 
-/// The example of seed 002: C++ AMP's `norm` clamps after every operation, HLSL's
-/// `snorm float` only when the value is stored.
+/// The example of the post "norm and unorm in C++ AMP": AMP's `norm` clamps after
+/// every operation, HLSL's `snorm float` only when the value is stored.
 fn amp_versus_hlsl() {
     println!("== 2. (0.9 + 0.3) - 0.4: C++ AMP norm (Norm) vs HLSL snorm float (SnormFloat) ==");
     let amp_sum = Norm::new(0.9) + Norm::new(0.3);
@@ -117,15 +117,19 @@ fn amp_versus_hlsl() {
     let hlsl_sum = SnormFloat(0.9) + SnormFloat(0.3);
     let hlsl = hlsl_sum - SnormFloat(0.4);
     println!(
-        "Norm clamps after every operation: 0.9 + 0.3 = {amp_sum} (clamped from 1.2), - 0.4 = {amp}"
+        "Norm clamps after every operation: 0.9 + 0.3 = {amp_sum} (clamped from {}), - 0.4 = {amp}",
+        0.9_f32 + 0.3
     );
     println!(
         "SnormFloat is plain f32 arithmetic: 0.9 + 0.3 = {hlsl_sum}, - 0.4 = {hlsl} (0.8, up to f32 rounding)"
     );
+    let (amp_code, hlsl_code) = (Snorm8::from(amp), Snorm8::from(hlsl));
     println!(
-        "Stored as Snorm8 (code/127): Norm -> {}, SnormFloat -> {}",
-        Snorm8::from(amp).to_bits(),
-        Snorm8::from(hlsl).to_bits()
+        "Stored as Snorm8 (code/127): Norm -> {} ({}), SnormFloat -> {} ({})",
+        amp_code.to_bits(),
+        amp_code.to_f32(),
+        hlsl_code.to_bits(),
+        hlsl_code.to_f32()
     );
     let big = SnormFloat(1.5);
     println!(
@@ -133,7 +137,10 @@ fn amp_versus_hlsl() {
         Snorm8::from(big).to_bits(),
         big.clamped()
     );
-    println!("To port HLSL to AMP-style code, compute in f32 and clamp once at the store.\n");
+    println!(
+        "HLSL's result with Norm: compute in f32, clamp once at the store: Norm::new((0.9 + 0.3) - 0.4) = {}\n",
+        Norm::new((0.9_f32 + 0.3) - 0.4)
+    );
 }
 
 /// UNORM8 decoding: `c / 255` correctly rounded, against multiplying by `1/255`.
@@ -167,8 +174,7 @@ fn unorm8_decode() {
     println!();
 }
 
-/// A one-line encoder as found in the wild: clamp, scale, add one half, truncate
-/// (the form the brief attributes to the image crate).
+/// A one-line encoder as found in image code: clamp, scale, add one half, truncate.
 // The naive forms under test: the saturating `as u8` cast is part of what is counted.
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn plus_half(x: f32) -> u8 {
@@ -262,15 +268,13 @@ fn tally(bits: Range<u32>) -> [Tally; 2] {
 /// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`,
 /// split over `threads` threads.
 fn tally_parallel(bits: Range<u32>, threads: usize) -> [Tally; 2] {
-    let per_thread = bits.len().div_ceil(threads);
+    let len = bits.len().div_ceil(threads);
+    let step = u32::try_from(len).expect("a part of a u32 range has a u32 length");
     std::thread::scope(|s| {
         let workers: Vec<_> = bits
             .clone()
-            .step_by(per_thread)
-            .map(|lo| {
-                let hi = u32::try_from(per_thread).map_or(bits.end, |p| lo.saturating_add(p));
-                s.spawn(move || tally(lo..hi.min(bits.end)))
-            })
+            .step_by(len)
+            .map(|lo| s.spawn(move || tally(lo..bits.end.min(lo.saturating_add(step)))))
             .collect();
         workers
             .into_iter()

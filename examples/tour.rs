@@ -241,23 +241,31 @@ impl Tally {
 }
 
 /// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`.
-/// A block of inputs is counted branch-free; it is searched for its first wrong
-/// input only if it has one and none has been found yet.
+/// A block of inputs is counted branch-free, all encoders in one pass; it is
+/// searched for an encoder's first wrong input only if it holds one and none has
+/// been found yet.
 fn tally(bits: Range<u32>) -> [Tally; 2] {
     const BLOCK: u32 = 1 << 12;
+    let wrong_at = |naive: Encoder, b: u32| {
+        let x = f32::from_bits(b);
+        (naive.encode)(x) != Unorm8::from_f32(x).to_bits()
+    };
     let mut tallies = [Tally::default(); 2];
     let mut lo = bits.start;
     while lo < bits.end {
         let block = lo..bits.end.min(lo.saturating_add(BLOCK));
-        for (t, naive) in tallies.iter_mut().zip(NAIVE) {
-            let wrong_at = |b: u32| {
-                let x = f32::from_bits(b);
-                (naive.encode)(x) != Unorm8::from_f32(x).to_bits()
-            };
-            let wrong: u32 = block.clone().map(|b| u32::from(wrong_at(b))).sum();
-            t.wrong += u64::from(wrong);
-            if wrong > 0 && t.first.is_none() {
-                t.first = block.clone().find(|&b| wrong_at(b));
+        let mut wrong = [0_u32; 2];
+        for b in block.clone() {
+            let x = f32::from_bits(b);
+            let exact = Unorm8::from_f32(x).to_bits();
+            for (w, naive) in wrong.iter_mut().zip(NAIVE) {
+                *w += u32::from((naive.encode)(x) != exact);
+            }
+        }
+        for ((t, w), naive) in tallies.iter_mut().zip(wrong).zip(NAIVE) {
+            t.wrong += u64::from(w);
+            if w > 0 && t.first.is_none() {
+                t.first = block.clone().find(|&b| wrong_at(naive, b));
             }
         }
         lo = block.end;
@@ -471,10 +479,8 @@ fn luminance_range(luminance: &[f32]) -> (f32, f32) {
 /// Tonemaps `frame` with white point `white`, quantizes it with one
 /// `Unorm8::encode_slice` call, and writes it to `path` as a binary PPM.
 fn write_ppm(path: &Path, frame: &[[f32; 3]], white: f32) -> std::io::Result<()> {
-    println!(
-        "Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, w = the max {white:.3}"
-    );
-    println!("(so the brightest luminance maps to 1), then gamma 1/2.2 for display.");
+    println!("Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, white point w = the");
+    println!("max luminance {white:.3} (a channel at w maps to 1), then gamma 1/2.2 for display.");
     let display: Vec<f32> = frame
         .as_flattened()
         .iter()

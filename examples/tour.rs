@@ -174,32 +174,6 @@ fn unorm8_decode() {
     println!();
 }
 
-/// A one-line encoder as found in image code: clamp, scale, add one half, truncate.
-// The naive forms under test: the saturating `as u8` cast is part of what is counted.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-fn plus_half(x: f32) -> u8 {
-    (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
-}
-
-/// A one-line encoder: clamp, scale, round half away from zero.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-fn rounded(x: f32) -> u8 {
-    (x.clamp(0.0, 1.0) * 255.0).round() as u8
-}
-
-/// `rounded` with the clamp written as `min` then `max`, which ignore NaN.
-// `manual_clamp`: `clamp` keeps NaN; what `min`/`max` do with it is the point.
-#[allow(clippy::manual_clamp)]
-fn min_max_rounded(x: f32) -> u8 {
-    rounded(x.min(1.0).max(0.0))
-}
-
-/// `rounded` with the clamp written as `max` then `min`.
-#[allow(clippy::manual_clamp)]
-fn max_min_rounded(x: f32) -> u8 {
-    rounded(x.max(0.0).min(1.0))
-}
-
 /// An encoder from `f32` to a UNORM8 code, and the expression that defines it.
 #[derive(Clone, Copy)]
 struct Encoder {
@@ -207,16 +181,23 @@ struct Encoder {
     encode: fn(f32) -> u8,
 }
 
-/// The naive encoders whose wrong results the tour counts.
+/// An [`Encoder`] from an expression in `x`, named by the expression's own text.
+macro_rules! encoder {
+    ($x:ident => $e:expr) => {
+        Encoder {
+            name: stringify!($e),
+            encode: |$x: f32| $e,
+        }
+    };
+}
+
+/// The one-line encoders whose wrong results the tour counts: clamp, scale, then
+/// add one half and truncate (as found in image code), or round half away from zero.
+// The saturating `as u8` cast is part of what is counted.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 const NAIVE: [Encoder; 2] = [
-    Encoder {
-        name: "(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8",
-        encode: plus_half,
-    },
-    Encoder {
-        name: "(x.clamp(0.0, 1.0) * 255.0).round() as u8",
-        encode: rounded,
-    },
+    encoder!(x => (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8),
+    encoder!(x => (x.clamp(0.0, 1.0) * 255.0).round() as u8),
 ];
 
 /// How often one naive encoder differs from `Unorm8::from_f32`, and the smallest
@@ -332,11 +313,11 @@ fn unorm8_encode() {
         println!("    in f32: {}: {wrong}.", steps(x, exact));
         assert_eq!(wrong, code + 1);
     }
-    println!("Each time one f32 rounding lifts the value onto the point where the code");
+    println!("In both, one f32 rounding lifts the value onto the point where the code");
     println!("changes, and the result is one too high. normkey rounds x*255 exactly, in f32.");
 }
 
-/// The f32 steps of `plus_half(x)`, against the exact product `exact`.
+/// The f32 steps of `NAIVE[0]` at `x`, against the exact product `exact`.
 fn plus_half_steps(x: f32, exact: f64) -> String {
     let product = x * 255.0;
     let sum = product + 0.5;
@@ -347,7 +328,7 @@ fn plus_half_steps(x: f32, exact: f64) -> String {
     )
 }
 
-/// The f32 steps of `rounded(x)`, against the exact product `exact`.
+/// The f32 steps of `NAIVE[1]` at `x`, against the exact product `exact`.
 fn rounded_steps(x: f32, exact: f64) -> String {
     let product = x * 255.0;
     format!(
@@ -366,24 +347,24 @@ fn rounding(value: f32, exact: f64) -> &'static str {
 }
 
 /// What the one-line encoders and normkey make of NaN.
+// `manual_clamp`: `clamp` keeps NaN; what `min`/`max` do with it is the point.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::manual_clamp
+)]
 fn unorm8_nan() {
     println!("NaN, as +NaN and -NaN:");
     let cases = [
         (NAIVE[0], "clamp keeps NaN, and `as u8` turns NaN into 0", 0),
         (NAIVE[1], "the same", 0),
         (
-            Encoder {
-                name: "(x.min(1.0).max(0.0) * 255.0).round() as u8",
-                encode: min_max_rounded,
-            },
+            encoder!(x => (x.min(1.0).max(0.0) * 255.0).round() as u8),
             "min ignores NaN: 1.0, white",
             255,
         ),
         (
-            Encoder {
-                name: "(x.max(0.0).min(1.0) * 255.0).round() as u8",
-                encode: max_min_rounded,
-            },
+            encoder!(x => (x.max(0.0).min(1.0) * 255.0).round() as u8),
             "max ignores NaN: 0.0",
             0,
         ),

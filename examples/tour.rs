@@ -436,12 +436,16 @@ fn luminance_range(luminance: &[f32]) -> (f32, f32) {
     println!("{threads} threads, {W}x{H} pixels: luminance in [{lo:?}, {hi:?}].");
     println!("fetch_min/fetch_max ignore the NaN pixel and order -0.0 below +0.0 (totalOrder):");
     println!("the same as a sequential min_by/max_by(f32::total_cmp) over the numbers.");
+    // Compared bit for bit: `==` would not tell -0.0 from +0.0.
     let numbers = || luminance.iter().copied().filter(|l| !l.is_nan());
-    let sequential = (
+    let sequential = [
         numbers().min_by(f32::total_cmp),
         numbers().max_by(f32::total_cmp),
+    ];
+    assert_eq!(
+        sequential.map(|l| l.map(f32::to_bits)),
+        [Some(lo.to_bits()), Some(hi.to_bits())]
     );
-    assert_eq!(sequential, (Some(lo), Some(hi)));
 
     // Between frames: take() reads and resets in one step.
     let reducer = AtomicF32Min::default();

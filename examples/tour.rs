@@ -1,17 +1,64 @@
-//! A tour of normkey: `cargo run --release --example tour`.
+//! A tour of normkey: `cargo run --release --example tour [OUTPUT.ppm]`.
+//!
+//! Four stops, each printing what it shows:
+//! 1. `OrderedKey<f32>`: the keys of the edge values, and a sort by key;
+//! 2. C++ AMP `Norm` against HLSL `SnormFloat` on `(0.9 + 0.3) - 0.4`;
+//! 3. exact `Unorm8` conversions against the usual one-line forms, counted over
+//!    every code and every `f32` in [0, 1] (about 7 CPU-seconds in release, split
+//!    over all cores; a debug build checks [1/512, 1] only), and what each does
+//!    with NaN;
+//! 4. a multi-threaded min/max luminance reduction of a generated HDR frame, which
+//!    is then tonemapped, quantized with `Unorm8::encode_slice` and written as a
+//!    binary PPM (default: `normkey-tour.ppm` in the temporary directory).
 
 use normkey::{AtomicF32Max, AtomicF32Min, Norm, OrderedKey, Snorm8, SnormFloat, Unorm8};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
-fn main() {
+fn main() -> ExitCode {
+    let path = std::env::args_os().nth(1).map_or_else(
+        || std::env::temp_dir().join("normkey-tour.ppm"),
+        PathBuf::from,
+    );
     ordered_keys();
-    normalized();
-    frame_luminance();
+    amp_versus_hlsl();
+    unorm8_decode();
+    unorm8_encode();
+    unorm8_nan();
+    match hdr_frame(&path) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "error: could not write the image to {}: {e}",
+                path.display()
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The worker threads for the parallel parts.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(4, std::num::NonZero::get)
+}
+
+/// A float as the tour prints it: `{:?}`, except that a NaN shows its sign.
+fn show(x: f32) -> String {
+    match (x.is_nan(), x.is_sign_negative()) {
+        (true, true) => "-NaN".into(),
+        (true, false) => "+NaN".into(),
+        (false, _) => format!("{x:?}"),
+    }
 }
 
 /// Keys of the edge values, and a sort by key that is IEEE 754 totalOrder.
 fn ordered_keys() {
-    println!("== OrderedKey<f32>: floats as order-preserving unsigned integers ==");
+    println!("== 1. OrderedKey<f32>: floats as order-preserving unsigned integers ==");
+    println!("A positive float's key is its bits with the sign bit set; a negative float's");
+    println!("key is its bits inverted. Unsigned order of the keys is IEEE totalOrder.");
     let values = [
         1.5_f32,
         f32::NAN,
@@ -23,10 +70,15 @@ fn ordered_keys() {
         -1.5,
         f32::from_bits(1), // the smallest positive subnormal
     ];
+    println!(
+        "{:>8}  {:>10}  {:>10}  big-endian key bytes",
+        "value", "bits", "key"
+    );
     for x in values {
         let k = OrderedKey::from(x);
         println!(
-            "{x:>14e}  bits {:#010x}  key {:#010x}  be bytes {:02x?}",
+            "{:>8}  {:#010x}  {:#010x}  {:02x?}",
+            show(x),
             x.to_bits(),
             k.to_bits(),
             k.to_be_bytes()
@@ -35,54 +87,347 @@ fn ordered_keys() {
 
     let mut sorted = values;
     sorted.sort_by_key(|&x| OrderedKey::from(x));
-    println!("sorted by key: {sorted:?}");
-    println!("(-NaN first, -0 before +0, +NaN last: the order of f32::total_cmp)");
+    let shown: Vec<String> = sorted.iter().map(|&x| show(x)).collect();
+    println!("sorted by key: [{}]", shown.join(", "));
+    println!("-NaN first, -0.0 before +0.0, +NaN last: the order of f32::total_cmp.");
+    let mut by_total_cmp = values;
+    by_total_cmp.sort_by(f32::total_cmp);
+    assert!(same_bits(&sorted, &by_total_cmp));
 
-    // Sorting a whole buffer in place: floats -> keys -> sort -> floats, no allocation.
+    // A whole buffer in place: floats -> keys -> sort -> floats, no allocation.
     let mut buf = values;
     let keys = OrderedKey::<f32>::encode_in_place(&mut buf);
     keys.sort_unstable();
     let back = OrderedKey::<f32>::decode_in_place(keys);
-    assert!(
-        back.iter()
-            .zip(&sorted)
-            .all(|(a, b)| a.to_bits() == b.to_bits())
+    assert!(same_bits(back, &sorted));
+    println!(
+        "Sorting the keys in place (encode_in_place, sort, decode_in_place) agrees, bit for bit.\n"
     );
-    println!("in-place key sort agrees, bit for bit\n");
 }
 
-/// Min/max luminance of a generated frame, reduced by several threads into two
-/// shared reducers: each thread reduces its rows locally (`fetch_*_slice`), then
-/// makes one atomic update per row.
-fn frame_luminance() {
-    const W: u16 = 640;
-    const H: u16 = 360;
-    let w = usize::from(W);
-    println!("== AtomicF32Min / AtomicF32Max: min/max luminance of a frame ==");
-    // A gradient with a bright spot; one dead pixel (NaN) and one -0.0 from an
-    // upstream subtraction, as a real HDR frame may hold.
+/// Whether two slices hold the same floats, bit for bit (NaN payloads and -0 included).
+fn same_bits(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// The example of the post "norm and unorm in C++ AMP": AMP's `norm` clamps after
+/// every operation, HLSL's `snorm float` only when the value is stored.
+fn amp_versus_hlsl() {
+    println!("== 2. (0.9 + 0.3) - 0.4: C++ AMP norm (Norm) vs HLSL snorm float (SnormFloat) ==");
+    let amp_sum = Norm::new(0.9) + Norm::new(0.3);
+    let amp = amp_sum - Norm::new(0.4);
+    let hlsl_sum = SnormFloat(0.9) + SnormFloat(0.3);
+    let hlsl = hlsl_sum - SnormFloat(0.4);
+    println!(
+        "Norm clamps after every operation: 0.9 + 0.3 = {amp_sum} (clamped from {}), - 0.4 = {amp}",
+        0.9_f32 + 0.3
+    );
+    println!(
+        "SnormFloat is plain f32 arithmetic: 0.9 + 0.3 = {hlsl_sum}, - 0.4 = {hlsl} (0.8, up to f32 rounding)"
+    );
+    let (amp_code, hlsl_code) = (Snorm8::from(amp), Snorm8::from(hlsl));
+    println!(
+        "Stored as Snorm8 (code/127): Norm -> {} ({}), SnormFloat -> {} ({})",
+        amp_code.to_bits(),
+        amp_code.to_f32(),
+        hlsl_code.to_bits(),
+        hlsl_code.to_f32()
+    );
+    let big = SnormFloat(1.5);
+    println!(
+        "SnormFloat(1.5) stays {big} in arithmetic; only the store clamps: Snorm8 {} (= 1.0), clamped() = {}",
+        Snorm8::from(big).to_bits(),
+        big.clamped()
+    );
+    println!(
+        "HLSL's result with Norm: compute in f32, clamp once at the store: Norm::new((0.9 + 0.3) - 0.4) = {}\n",
+        Norm::new((0.9_f32 + 0.3) - 0.4)
+    );
+}
+
+/// UNORM8 decoding: `c / 255` correctly rounded, against multiplying by `1/255`.
+fn unorm8_decode() {
+    println!("== 3a. Unorm8 decode: code c -> c/255 as f32, correctly rounded ==");
+    let exact = |c: u8| Unorm8::from_bits(c).to_f32();
+    let wrong = |naive: fn(u8) -> f32| {
+        (0..=u8::MAX)
+            .filter(|&c| naive(c).to_bits() != exact(c).to_bits())
+            .collect::<Vec<u8>>()
+    };
+    let divide = wrong(|c| f32::from(c) / 255.0);
+    let reciprocal = wrong(|c| f32::from(c) * (1.0 / 255.0));
+    println!(
+        "c as f32 / 255.0:         {:>3} of 256 codes differ from Unorm8::to_f32 (IEEE division rounds once)",
+        divide.len()
+    );
+    println!(
+        "c as f32 * (1.0 / 255.0): {:>3} of 256 codes differ (1/255 is rounded, then the product again)",
+        reciprocal.len()
+    );
+    assert!(divide.is_empty());
+    if let Some(&c) = reciprocal.first() {
+        println!(
+            "  e.g. c = {c}: {c} * (1/255) = {:?}, but {c}/255 = {:.12} is nearer {:?}",
+            f32::from(c) * (1.0 / 255.0),
+            f64::from(c) / 255.0,
+            exact(c)
+        );
+    }
+    println!();
+}
+
+/// An encoder from `f32` to a UNORM8 code, and the expression that defines it.
+#[derive(Clone, Copy)]
+struct Encoder {
+    name: &'static str,
+    encode: fn(f32) -> u8,
+}
+
+/// An [`Encoder`] from an expression in `x`, named by the expression's own text.
+macro_rules! encoder {
+    ($x:ident => $e:expr) => {
+        Encoder {
+            name: stringify!($e),
+            encode: |$x: f32| $e,
+        }
+    };
+}
+
+/// The one-line encoders whose wrong results the tour counts: clamp, scale, then
+/// add one half and truncate (as found in image code), or round half away from zero.
+// The saturating `as u8` cast is part of what is counted.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+const NAIVE: [Encoder; 2] = [
+    encoder!(x => (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8),
+    encoder!(x => (x.clamp(0.0, 1.0) * 255.0).round() as u8),
+];
+
+/// How often one naive encoder differs from `Unorm8::from_f32`, and the smallest
+/// input (by bits, so by value) where it does.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    wrong: u64,
+    first: Option<u32>,
+}
+
+impl Tally {
+    fn merge(self, other: Self) -> Self {
+        let first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Self {
+            wrong: self.wrong + other.wrong,
+            first,
+        }
+    }
+}
+
+/// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`.
+/// A block of inputs is counted branch-free, all encoders in one pass; it is
+/// searched for an encoder's first wrong input only if it holds one and none has
+/// been found yet.
+fn tally(bits: Range<u32>) -> [Tally; 2] {
+    const BLOCK: u32 = 1 << 12;
+    let wrong_at = |naive: Encoder, b: u32| {
+        let x = f32::from_bits(b);
+        (naive.encode)(x) != Unorm8::from_f32(x).to_bits()
+    };
+    let mut tallies = [Tally::default(); 2];
+    let mut lo = bits.start;
+    while lo < bits.end {
+        let block = lo..bits.end.min(lo.saturating_add(BLOCK));
+        let mut wrong = [0_u32; 2];
+        for b in block.clone() {
+            let x = f32::from_bits(b);
+            let exact = Unorm8::from_f32(x).to_bits();
+            for (w, naive) in wrong.iter_mut().zip(NAIVE) {
+                *w += u32::from((naive.encode)(x) != exact);
+            }
+        }
+        for ((t, w), naive) in tallies.iter_mut().zip(wrong).zip(NAIVE) {
+            t.wrong += u64::from(w);
+            if w > 0 && t.first.is_none() {
+                t.first = block.clone().find(|&b| wrong_at(naive, b));
+            }
+        }
+        lo = block.end;
+    }
+    tallies
+}
+
+/// The tallies of the `NAIVE` encoders over every float whose bits are in `bits`,
+/// split over `threads` threads.
+fn tally_parallel(bits: Range<u32>, threads: usize) -> [Tally; 2] {
+    let len = bits.len().div_ceil(threads);
+    let step = u32::try_from(len).expect("a part of a u32 range has a u32 length");
+    std::thread::scope(|s| {
+        let workers: Vec<_> = bits
+            .clone()
+            .step_by(len)
+            .map(|lo| s.spawn(move || tally(lo..bits.end.min(lo.saturating_add(step)))))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a counting thread panicked"))
+            .fold([Tally::default(); 2], |[a, b], [c, d]| {
+                [a.merge(c), b.merge(d)]
+            })
+    })
+}
+
+/// UNORM8 encoding: `round(x·255)` exactly, against the usual one-line forms, over
+/// every `f32` in [0, 1] (in a debug build, [2⁻⁹, 1]).
+fn unorm8_encode() {
+    println!("== 3b. Unorm8 encode: x -> the code nearest x*255 ==");
+    // A debug build is some 30 times slower: it checks the top 9 binades only.
+    let low = if cfg!(debug_assertions) {
+        1.0_f32 / 512.0
+    } else {
+        0.0
+    };
+    let bits = low.to_bits()..1.0_f32.to_bits() + 1;
+    let n = bits.len();
+    if cfg!(debug_assertions) {
+        println!(
+            "Debug build: only the {n} f32 in [1/512, 1] (9 binades; release checks all of [0, 1])."
+        );
+    } else {
+        println!("Every f32 in [0, 1]: {n} inputs.");
+    }
+    let threads = threads();
+    let clock = Instant::now();
+    let tallies = tally_parallel(bits, threads);
+    let seconds = clock.elapsed().as_secs_f64();
+    println!("Wrong results against Unorm8::from_f32 ({threads} threads, {seconds:.2} s):");
+    for (naive, t) in NAIVE.iter().zip(tallies) {
+        println!("  {:<42} {:>4}", naive.name, t.wrong);
+    }
+
+    println!("The smallest wrong input of each:");
+    let steps: [fn(f32, f64) -> String; 2] = [plus_half_steps, rounded_steps];
+    for ((naive, t), steps) in NAIVE.iter().zip(tallies).zip(steps) {
+        let Some(b) = t.first else { continue };
+        let x = f32::from_bits(b);
+        let exact = f64::from(x) * 255.0; // exact: 24 + 8 significant bits fit in an f64
+        let (code, wrong) = (Unorm8::from_f32(x).to_bits(), (naive.encode)(x));
+        println!("  x = {x:?} ({b:#010x}): x*255 = {exact:?} exactly, so code {code};");
+        println!("    in f32: {}: {wrong}.", steps(x, exact));
+        assert_eq!(wrong, code + 1);
+    }
+    println!("In both, one f32 rounding lifts the value onto the point where the code");
+    println!("changes, and the result is one too high. normkey rounds x*255 exactly, in f32.");
+}
+
+/// The f32 steps of `NAIVE[0]` at `x`, against the exact product `exact`.
+fn plus_half_steps(x: f32, exact: f64) -> String {
+    let product = x * 255.0;
+    let sum = product + 0.5;
+    format!(
+        "x*255.0 = {product:?} ({}), + 0.5 = {sum:?} ({}), truncated",
+        rounding(product, exact),
+        rounding(sum, exact + 0.5)
+    )
+}
+
+/// The f32 steps of `NAIVE[1]` at `x`, against the exact product `exact`.
+fn rounded_steps(x: f32, exact: f64) -> String {
+    let product = x * 255.0;
+    format!(
+        "x*255.0 = {product:?} ({}), .round()",
+        rounding(product, exact)
+    )
+}
+
+/// How the f32 `value` relates to the exact result `exact`: rounded up, down, or exact.
+fn rounding(value: f32, exact: f64) -> &'static str {
+    match f64::from(value).partial_cmp(&exact) {
+        Some(std::cmp::Ordering::Greater) => "rounded up",
+        Some(std::cmp::Ordering::Less) => "rounded down",
+        _ => "exact",
+    }
+}
+
+/// What the one-line encoders and normkey make of NaN.
+// `manual_clamp`: `clamp` keeps NaN; what `min`/`max` do with it is the point.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::manual_clamp
+)]
+fn unorm8_nan() {
+    println!("NaN, as +NaN and -NaN:");
+    let cases = [
+        (NAIVE[0], "clamp keeps NaN, and `as u8` turns NaN into 0", 0),
+        (NAIVE[1], "the same", 0),
+        (
+            encoder!(x => (x.min(1.0).max(0.0) * 255.0).round() as u8),
+            "min ignores NaN: 1.0, white",
+            255,
+        ),
+        (
+            encoder!(x => (x.max(0.0).min(1.0) * 255.0).round() as u8),
+            "max ignores NaN: 0.0",
+            0,
+        ),
+        (
+            Encoder {
+                name: "Unorm8::from_f32",
+                encode: |x| Unorm8::from_f32(x).to_bits(),
+            },
+            "0 by rule (D3D), not by accident",
+            0,
+        ),
+    ];
+    for (e, why, expected) in cases {
+        let codes = ((e.encode)(f32::NAN), (e.encode)(-f32::NAN));
+        println!("  {:<44} {:>3}, {:>3}  {why}", e.name, codes.0, codes.1);
+        assert_eq!(codes, (expected, expected));
+    }
+    println!();
+}
+
+/// The frame's size, in pixels.
+const W: u16 = 640;
+const H: u16 = 360;
+/// The dead pixel (NaN), at column 10 of row 10.
+const DEAD: usize = 10 * W as usize + 10;
+
+/// Min/max luminance of a generated HDR frame, reduced by several threads into two
+/// shared reducers; then the frame tonemapped, quantized to UNORM8 and written as
+/// a PPM to `path`.
+fn hdr_frame(path: &Path) -> std::io::Result<()> {
+    println!("== 4. AtomicF32Min / AtomicF32Max: min/max luminance of an HDR frame ==");
     let mut frame: Vec<[f32; 3]> = (0..H)
         .flat_map(|y| (0..W).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            let (x, y) = (f32::from(x) / f32::from(W), f32::from(y) / f32::from(H));
-            let spot = 8.0 * (-((x - 0.7).powi(2) + (y - 0.3).powi(2)) * 200.0).exp();
-            [x + spot, 0.5 * y + spot, 0.25 + spot]
-        })
+        .map(|(x, y)| sky(f32::from(x) / f32::from(W), f32::from(y) / f32::from(H)))
         .collect();
-    frame[w * 10 + 10] = [f32::NAN; 3];
+    // A dead pixel, and a -0.0 next to a +0.0 from an upstream subtraction, as a
+    // real HDR frame may hold.
+    frame[DEAD] = [f32::NAN; 3];
     frame[0] = [-0.0; 3];
+    frame[1] = [0.0; 3];
     let luminance: Vec<f32> = frame
         .iter()
         .map(|[r, g, b]| 0.2126 * r + 0.7152 * g + 0.0722 * b)
         .collect();
+    let (_, brightest) = luminance_range(&luminance);
+    write_ppm(path, &frame, brightest)
+}
 
+/// The darkest and brightest luminance, NaN ignored, reduced by several threads.
+fn luminance_range(luminance: &[f32]) -> (f32, f32) {
+    // Each thread takes a band of whole rows, reduces each row locally
+    // (fetch_*_slice), and makes one atomic update per row.
+    let w = usize::from(W);
     let (darkest, brightest) = (AtomicF32Min::default(), AtomicF32Max::default());
-    let threads = std::thread::available_parallelism().map_or(4, std::num::NonZero::get);
+    let threads = threads();
+    let band = usize::from(H).div_ceil(threads) * w;
     std::thread::scope(|s| {
-        for band in luminance.chunks(luminance.len().div_ceil(threads)) {
+        for rows in luminance.chunks(band) {
             let (darkest, brightest) = (&darkest, &brightest);
             s.spawn(move || {
-                for row in band.chunks(w) {
+                for row in rows.chunks(w) {
                     darkest.fetch_min_slice(row, Relaxed);
                     brightest.fetch_max_slice(row, Relaxed);
                 }
@@ -90,70 +435,84 @@ fn frame_luminance() {
         }
     });
     let (lo, hi) = (darkest.into_inner(), brightest.into_inner());
-    println!("{threads} threads, {W}x{H}: luminance in [{lo:?}, {hi:?}] (the NaN pixel ignored)");
-    // The same answer sequentially, with total_cmp: -0.0 is the minimum, not +0.0.
+    println!("{threads} threads, {W}x{H} pixels: luminance in [{lo:?}, {hi:?}].");
+    println!("fetch_min/fetch_max ignore the NaN pixel and order -0.0 below +0.0 (totalOrder):");
+    println!("the same as a sequential min_by/max_by(f32::total_cmp) over the numbers.");
+    // Compared bit for bit: `==` would not tell -0.0 from +0.0.
     let numbers = || luminance.iter().copied().filter(|l| !l.is_nan());
+    let sequential = [
+        numbers().min_by(f32::total_cmp),
+        numbers().max_by(f32::total_cmp),
+    ];
     assert_eq!(
-        lo.to_bits(),
-        numbers().min_by(f32::total_cmp).unwrap().to_bits()
-    );
-    assert_eq!(
-        hi.to_bits(),
-        numbers().max_by(f32::total_cmp).unwrap().to_bits()
+        sequential.map(|l| l.map(f32::to_bits)),
+        [Some(lo.to_bits()), Some(hi.to_bits())]
     );
 
-    // Between frames: take() reads and resets in one step; fetch_minimum lets NaN through.
+    // Between frames: take() reads and resets in one step.
     let reducer = AtomicF32Min::default();
-    reducer.fetch_minimum(luminance[w * 10 + 10], Relaxed);
+    reducer.fetch_minimum(luminance[DEAD], Relaxed);
     println!(
-        "fetch_minimum with the dead pixel: {:?}; after take(): {:?}\n",
-        reducer.take(Relaxed),
+        "fetch_minimum propagates NaN instead: after the dead pixel it holds {} (the NaN that",
+        show(reducer.take(Relaxed))
+    );
+    println!(
+        "sorts first); take() returned it and reset the reducer to {:?}, the identity.",
         reducer.load(Relaxed)
     );
+    (lo, hi)
 }
 
-/// A gradient quantized to UNORM8 and back (exactly), and AMP's clamp-every-step
-/// `Norm` against HLSL's clamp-when-stored `snorm float`.
-fn normalized() {
-    println!("== Unorm8: exact UNORM8 quantization ==");
-    let gradient = [
-        -0.25_f32,
-        0.0,
-        0.1,
-        0.25,
-        0.5,
-        0.75,
-        0.9,
-        1.0,
-        1.5,
-        f32::NAN,
-    ];
-    let mut codes = [Unorm8::ZERO; 10];
-    Unorm8::encode_slice(&gradient, &mut codes);
-    let mut back = [0.0_f32; 10];
-    Unorm8::decode_slice(&codes, &mut back);
-    for ((x, c), y) in gradient.iter().zip(&codes).zip(&back) {
-        println!("{x:>6} -> code {:>3} -> {y:.9}", c.to_bits());
-    }
+/// Tonemaps `frame` with white point `white`, quantizes it with one
+/// `Unorm8::encode_slice` call, and writes it to `path` as a binary PPM.
+fn write_ppm(path: &Path, frame: &[[f32; 3]], white: f32) -> std::io::Result<()> {
+    println!("Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, white point w = the");
+    println!("max luminance {white:.3} (a channel at w maps to 1), then gamma 1/2.2 for display.");
+    let display: Vec<f32> = frame
+        .as_flattened()
+        .iter()
+        .map(|&c| (c * (1.0 + c / (white * white)) / (1.0 + c)).powf(1.0 / 2.2))
+        .collect();
+    let mut codes = vec![Unorm8::ZERO; display.len()];
+    Unorm8::encode_slice(&display, &mut codes);
+    let pixel = |i: usize| [0, 1, 2].map(|k| codes[3 * i + k].to_bits());
     println!(
-        "(NaN -> 0, out of range clamps, 0.5 -> 128: the tie rounds up; decoding is c/255 correctly rounded)"
+        "encode_slice clamps channels above 1 to 255 and maps NaN to 0: the dead pixel is {:?},",
+        pixel(DEAD)
     );
-    // A decoded value re-encodes to the same code.
-    assert!(codes.iter().all(|&c| Unorm8::from_f32(c.to_f32()) == c));
+    println!(
+        "a black dot at (10, 10); the -0.0 and +0.0 pixels are {:?} and {:?}.",
+        pixel(0),
+        pixel(1)
+    );
+    assert_eq!([pixel(DEAD), pixel(0), pixel(1)], [[0; 3]; 3]);
 
-    println!("\n== (0.9 + 0.3) - 0.4: C++ AMP norm vs HLSL snorm float ==");
-    let amp = (Norm::new(0.9) + Norm::new(0.3)) - Norm::new(0.4);
-    let hlsl = (SnormFloat(0.9) + SnormFloat(0.3)) - SnormFloat(0.4);
+    // Binary PPM: a text header, then the RGB bytes; Unorm8 is a `u8` (bytemuck::Pod).
+    let mut ppm = format!("P6\n{W} {H}\n255\n").into_bytes();
+    ppm.extend_from_slice(bytemuck::cast_slice::<Unorm8, u8>(&codes));
+    std::fs::write(path, &ppm)?;
     println!(
-        "Norm (clamps after +):   {amp}  -> Snorm8 {}",
-        Snorm8::from(amp).to_bits()
+        "Wrote {} ({} bytes, {W}x{H} RGB).",
+        path.display(),
+        ppm.len()
     );
-    println!(
-        "SnormFloat (no clamp):   {hlsl}  -> Snorm8 {}",
-        Snorm8::from(hlsl).to_bits()
-    );
-    println!(
-        "SnormFloat(1.5) stored:  Snorm8 {}\n",
-        Snorm8::from(SnormFloat(1.5)).to_bits()
-    );
+    Ok(())
+}
+
+/// The HDR radiance at (`u`, `v`) in [0, 1)²: a sky from deep blue at the top to a
+/// pale horizon, a sun about 40 times brighter than the sky with a warm glow, and
+/// dark ground below the horizon.
+fn sky(u: f32, v: f32) -> [f32; 3] {
+    const HORIZON: f32 = 0.7;
+    if v >= HORIZON {
+        let t = (v - HORIZON) / (1.0 - HORIZON);
+        return [0.05, 0.06, 0.03].map(|c| c * (1.0 - 0.7 * t));
+    }
+    let t = (v / HORIZON).powi(2);
+    let (top, low) = ([0.10_f32, 0.25, 0.75], [1.0_f32, 0.80, 0.60]);
+    // Distance to the sun at (0.7, 0.45), in units of the frame height.
+    let d2 = ((u - 0.7) * (16.0 / 9.0)).powi(2) + (v - 0.45).powi(2);
+    let (disc, glow) = (40.0 * (-d2 * 2000.0).exp(), 1.5 * (-d2 * 40.0).exp());
+    let warm = [1.0, 0.75, 0.45];
+    [0, 1, 2].map(|k| top[k] + (low[k] - top[k]) * t + disc + glow * warm[k])
 }

@@ -119,9 +119,14 @@ macro_rules! storage_rows {
         let encoders = [$((stringify!($enc), $enc)),*];
 
         for n in peers::STORAGE_SIZES {
+            let size = if n.is_power_of_two() && n > 4096 {
+                format!("2^{}", n.trailing_zeros())
+            } else {
+                n.to_string()
+            };
             for (peer, wrong) in decoders {
                 $rows.push(Row {
-                    group: format!("{name} decode, {n}"),
+                    group: format!("{name} decode, {size}"),
                     bench: "storage",
                     dir: format!("{name}_decode"),
                     normkey: ("decode_slice", format!("normkey/{n}")),
@@ -132,7 +137,7 @@ macro_rules! storage_rows {
             }
             for (peer, wrong) in encoders {
                 $rows.push(Row {
-                    group: format!("{name} encode, {n}"),
+                    group: format!("{name} encode, {size}"),
                     bench: "storage",
                     dir: format!("{name}_encode"),
                     normkey: ("encode_slice", format!("normkey/{n}")),
@@ -554,6 +559,15 @@ fn print_table(rows: &[Row], in_range: bool) {
     println!();
     println!(
         "normkey / peer: criterion's median times from the last `cargo bench` (below 1: normkey is faster)."
+    );
+    println!(
+        "Peer wrong inputs, counted by `examples/bench_table.rs` on the peers' own code: \
+         decoders, every code against `c as f32 / max as f32` (correctly rounded); \
+         encoders, every f32 bit pattern against the exact nearest code (NaN → 0); \
+         sorts and keys, adjacent pairs out of IEEE totalOrder after sorting 2^20 floats \
+         with ±0, NaNs of both signs, ±∞ and subnormals; atomics, (a, b) pairs of 12 edge \
+         values whose minimum differs from the totalOrder minimum with NaN ignored \
+         (`fetch_min`'s contract)."
     );
     if in_range {
         println!("Encoders counted over the floats in [lo, 1] only (`--in-range`), not all 2^32.");

@@ -1,18 +1,23 @@
 //! The atomic min reducer against its peers, side by side in one run.
 //!
-//! `cargo bench --bench atomic -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench --bench atomic`; `cargo run --release --example bench_table`
+//! prints the ratios.
 //!
-//! * `random`: 2 threads feed uniform random values into one reducer (almost no
-//!   update improves the minimum).
-//! * `improving`: 2 threads feed interleaved decreasing values (most updates
-//!   improve it).
-//! * `slice`: `fetch_min_slice` against a single-threaded local minimum of the
-//!   same data.
+//! * `atomic_random`: 2 threads feed uniform random values into one reducer
+//!   (almost no update improves the minimum).
+//! * `atomic_improving`: 2 threads feed interleaved decreasing values (most
+//!   updates improve it).
+//! * `atomic_slice`: `fetch_min_slice` against a single-threaded local minimum of
+//!   the same data.
 //!
-//! Peers: `portable_atomic::AtomicF32::fetch_min` and `atomic_float::AtomicF32::fetch_min`
-//! (CAS loops over `f32::min`, writing on every call) and a `Mutex<f32>`.
+//! Peers (`peers/mod.rs`): `portable_atomic::AtomicF32::fetch_min` and
+//! `atomic_float::AtomicF32::fetch_min` (CAS loops over `f32::min`, writing on
+//! every call) and a `Mutex<f32>`.
+
+mod peers;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
+use peers::SharedMin;
 use std::hint::black_box;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Barrier, Mutex};
@@ -26,71 +31,6 @@ const N: usize = 1 << 20;
 /// times, the later ones never: "most updates do not improve" either way.)
 const RANDOM_LEN: usize = 1 << 16;
 const THREADS: usize = 2;
-
-/// One shared minimum, as each peer spells it.
-trait SharedMin: Sync {
-    const NAME: &'static str;
-    fn new() -> Self;
-    fn min(&self, v: f32);
-    fn get(&self) -> f32;
-}
-
-impl SharedMin for normkey::AtomicF32Min {
-    const NAME: &'static str = "normkey";
-    fn new() -> Self {
-        Self::default()
-    }
-    #[inline]
-    fn min(&self, v: f32) {
-        self.fetch_min(v, Relaxed);
-    }
-    fn get(&self) -> f32 {
-        self.load(Relaxed)
-    }
-}
-
-impl SharedMin for portable_atomic::AtomicF32 {
-    const NAME: &'static str = "portable-atomic";
-    fn new() -> Self {
-        Self::new(f32::INFINITY)
-    }
-    #[inline]
-    fn min(&self, v: f32) {
-        self.fetch_min(v, Relaxed);
-    }
-    fn get(&self) -> f32 {
-        self.load(Relaxed)
-    }
-}
-
-impl SharedMin for atomic_float::AtomicF32 {
-    const NAME: &'static str = "atomic_float";
-    fn new() -> Self {
-        Self::new(f32::INFINITY)
-    }
-    #[inline]
-    fn min(&self, v: f32) {
-        self.fetch_min(v, Relaxed);
-    }
-    fn get(&self) -> f32 {
-        self.load(Relaxed)
-    }
-}
-
-impl SharedMin for Mutex<f32> {
-    const NAME: &'static str = "Mutex<f32>";
-    fn new() -> Self {
-        Mutex::new(f32::INFINITY)
-    }
-    #[inline]
-    fn min(&self, v: f32) {
-        let mut m = self.lock().unwrap();
-        *m = m.min(v);
-    }
-    fn get(&self) -> f32 {
-        *self.lock().unwrap()
-    }
-}
 
 /// xorshift64*, mapped to [0, 1).
 fn uniform(seed: u64, n: usize) -> Vec<f32> {
@@ -166,38 +106,27 @@ fn random(c: &mut Criterion) {
     let inputs: Vec<Vec<f32>> = (0..THREADS)
         .map(|t| uniform(t as u64 + 1, RANDOM_LEN))
         .collect();
-    contended(c, "random", &inputs);
+    contended(c, "atomic_random", &inputs);
 }
 
 fn mostly_improving(c: &mut Criterion) {
     let inputs: Vec<Vec<f32>> = (0..THREADS).map(|t| improving(t, N)).collect();
-    contended(c, "improving", &inputs);
+    contended(c, "atomic_improving", &inputs);
 }
 
 fn slice(c: &mut Criterion) {
     let data = uniform(7, N);
-    let mut g = c.benchmark_group("slice");
+    let mut g = c.benchmark_group("atomic_slice");
     g.throughput(Throughput::Elements(N as u64));
     g.bench_function("normkey fetch_min_slice", |b| {
         let r = normkey::AtomicF32Min::default();
         b.iter(|| r.fetch_min_slice(black_box(&data), Relaxed));
     });
     g.bench_function("local f32::min fold", |b| {
-        b.iter(|| {
-            black_box(&data)
-                .iter()
-                .copied()
-                .fold(f32::INFINITY, f32::min)
-        });
+        b.iter(|| peers::local_f32_min_fold(black_box(&data)));
     });
     g.bench_function("local total_cmp min", |b| {
-        b.iter(|| {
-            black_box(&data)
-                .iter()
-                .copied()
-                .min_by(f32::total_cmp)
-                .unwrap_or(f32::INFINITY)
-        });
+        b.iter(|| peers::local_total_cmp_min(black_box(&data)));
     });
     g.finish();
 }
@@ -205,11 +134,14 @@ fn slice(c: &mut Criterion) {
 /// criterion's generated `benches` fn has no docs: keep it in its own module.
 #[allow(missing_docs)]
 mod group {
-    criterion::criterion_group!(
-        benches,
-        super::random,
-        super::mostly_improving,
-        super::slice
-    );
+    use std::time::Duration;
+
+    criterion::criterion_group! {
+        name = benches;
+        config = criterion::Criterion::default()
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3));
+        targets = super::random, super::mostly_improving, super::slice
+    }
 }
 criterion_main!(group::benches);

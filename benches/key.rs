@@ -1,18 +1,30 @@
-//! `OrderedKey` against its peers, in one run:
+//! `OrderedKey<f32>` against its peers, in one run, over 16·2²⁰ random float bit
+//! patterns (64 MiB; NaNs of both signs included):
 //!
-//! * `encode_slice` against a plain copy of the same bytes (the floor a vectorized
-//!   map can reach) and against the standard library's signed `total_cmp` key.
-//! * Sorting floats: `encode_in_place` + integer `sort_unstable` + `decode_in_place`
-//!   against `sort_unstable_by(f32::total_cmp)`.
+//! * `key_encode_f32`: `encode_slice` and `encode_in_place` against a plain copy of
+//!   the same bytes (the memory limit) and the signed key `f32::total_cmp` uses.
+//! * `key_sort_f32`: `encode_in_place` + integer `sort_unstable` + `decode_in_place`
+//!   against `sort_unstable_by(f32::total_cmp)`, `sort_unstable` of
+//!   `ordered_float::OrderedFloat<f32>` and `radsort::sort`. Every sort gets a fresh
+//!   copy of the unsorted input, made outside the timed part.
 //!
-//! `cargo bench --bench key`
+//! A 16M-element sort takes about half a second: 10 samples of one iteration each
+//! (criterion warns that 10 samples do not fit in 3 s; they take what they take).
+//! `cargo bench --bench key`; `cargo run --release --example bench_table` prints
+//! the ratios.
+// `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
+mod peers;
+
 use std::hint::black_box;
+use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use normkey::OrderedKey;
+use ordered_float::OrderedFloat;
 
+/// `n` random bit patterns, from a tiny xorshift.
 fn data(n: usize) -> Vec<f32> {
     let mut s = 0x2545_f491_4f6c_dd1d_u64;
     (0..n)
@@ -27,70 +39,72 @@ fn data(n: usize) -> Vec<f32> {
 }
 
 fn encode(c: &mut Criterion) {
-    let n = 1 << 16;
+    let n = peers::KEY_LEN;
     let src = data(n);
     let mut g = c.benchmark_group("key_encode_f32");
     g.throughput(Throughput::Elements(n as u64));
-    let mut dst = vec![OrderedKey::<f32>::MIN; n];
+    g.sample_size(10);
+    g.sampling_mode(SamplingMode::Flat);
+    let mut keys = vec![OrderedKey::<f32>::MIN; n];
     g.bench_function("normkey_encode_slice", |b| {
-        b.iter(|| OrderedKey::<f32>::encode_slice(black_box(&src), black_box(&mut dst)));
+        b.iter(|| OrderedKey::<f32>::encode_slice(black_box(&src), black_box(&mut keys)));
     });
-    let mut copy = vec![0u32; n];
-    g.bench_function("peer_plain_bit_copy", |b| {
+    // The key transform is a bijection: encoding the keys again is the same work.
+    let mut buf = src.clone();
+    g.bench_function("normkey_encode_in_place", |b| {
         b.iter(|| {
-            for (d, s) in copy.iter_mut().zip(black_box(&src)) {
-                *d = s.to_bits();
-            }
-            black_box(&mut copy);
+            black_box(OrderedKey::<f32>::encode_in_place(black_box(&mut buf)));
         });
     });
-    let mut signed = vec![0i32; n];
-    g.bench_function("peer_std_total_cmp_key", |b| {
+    let mut copy = vec![0.0_f32; n];
+    g.bench_function("plain_copy", |b| {
+        b.iter(|| peers::plain_copy(black_box(&src), black_box(&mut copy)));
+    });
+    let mut signed = vec![0_i32; n];
+    g.bench_function("total_cmp_key", |b| {
         b.iter(|| {
-            #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)] // bit reinterpretation
-            for (d, s) in signed.iter_mut().zip(black_box(&src)) {
-                let i = s.to_bits() as i32;
-                *d = i ^ (((i >> 31) as u32) >> 1) as i32;
+            for (d, &s) in black_box(&mut signed[..]).iter_mut().zip(black_box(&src)) {
+                *d = peers::total_cmp_key(s);
             }
-            black_box(&mut signed);
         });
     });
     g.finish();
 }
 
 fn sort(c: &mut Criterion) {
+    let n = peers::KEY_LEN;
+    let src = data(n);
     let mut g = c.benchmark_group("key_sort_f32");
-    for n in [1usize << 10, 1 << 16] {
-        let src = data(n);
-        g.throughput(Throughput::Elements(n as u64));
-        g.bench_with_input(
-            BenchmarkId::new("normkey_keys_sort_unstable", n),
-            &src,
-            |b, src| {
-                let mut buf = src.clone();
-                b.iter(|| {
-                    buf.copy_from_slice(src);
-                    let keys = OrderedKey::<f32>::encode_in_place(&mut buf);
-                    keys.sort_unstable();
-                    black_box(OrderedKey::<f32>::decode_in_place(keys));
-                });
-            },
-        );
-        g.bench_with_input(
-            BenchmarkId::new("peer_sort_unstable_by_total_cmp", n),
-            &src,
-            |b, src| {
-                let mut buf = src.clone();
-                b.iter(|| {
-                    buf.copy_from_slice(src);
-                    buf.sort_unstable_by(f32::total_cmp);
-                    black_box(&mut buf);
-                });
-            },
-        );
+    g.throughput(Throughput::Elements(n as u64));
+    g.sample_size(10);
+    g.sampling_mode(SamplingMode::Flat);
+    macro_rules! sort {
+        ($id:literal, $input:expr, $sort:path) => {
+            g.bench_function($id, |b| {
+                b.iter_batched_ref(|| $input, |v| $sort(v), BatchSize::LargeInput);
+            });
+        };
     }
+    sort!("normkey_key_sort", src.clone(), peers::normkey_key_sort);
+    sort!(
+        "sort_unstable_by_total_cmp",
+        src.clone(),
+        peers::sort_unstable_by_total_cmp
+    );
+    sort!(
+        "ordered_float_sort_unstable",
+        src.iter().copied().map(OrderedFloat).collect::<Vec<_>>(),
+        peers::ordered_float_sort_unstable
+    );
+    sort!("radsort", src.clone(), peers::radsort);
     g.finish();
 }
 
-criterion_group!(benches, encode, sort);
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = encode, sort
+}
 criterion_main!(benches);

@@ -1,0 +1,329 @@
+//! What normkey is measured against, written once: the benches time these
+//! functions and `examples/bench_table.rs` counts the inputs they get wrong, so
+//! both columns of the table are about the same code.
+//!
+//! Each peer is what a user would otherwise write or pick. [`LEGEND`] spells them
+//! out for the table.
+
+// Each bench target and the table use a different part of this module.
+#![allow(dead_code, unused_imports, unused_macros)]
+
+use std::sync::Mutex;
+use std::sync::atomic::Ordering::Relaxed;
+
+use normkey::OrderedKey;
+use ordered_float::OrderedFloat;
+
+/// Every peer, as the table prints it: (bench id, what it computes).
+pub(crate) const LEGEND: &[(&str, &str)] = &[
+    (
+        "div",
+        "`c as f32 / MAX` (SNORM: `.max(-1.0)`): correctly rounded, what normkey matches",
+    ),
+    (
+        "mul_recip",
+        "`c as f32 * (1.0 / MAX)` (SNORM: `.max(-1.0)`): one rounding too many",
+    ),
+    (
+        "lut",
+        "`TABLE[c]`, 256 results of `div` computed at compile time (8-bit formats only: a 16-bit table is 256 KiB, 64 times the 4096-code input it would decode)",
+    ),
+    (
+        "widen",
+        "`c as f32`, no scaling: not a decoder, the floor any decoder can reach",
+    ),
+    (
+        "round",
+        "`(x.clamp(LO, 1.0) * MAX).round() as code` (`LO` = 0 or −1)",
+    ),
+    (
+        "add_half",
+        "`(x.clamp(LO, 1.0) * MAX + 0.5) as code`, the half added away from zero for SNORM (what `image` does for UNORM8)",
+    ),
+    (
+        "plain_copy",
+        "`dst.copy_from_slice(src)` of the same bytes (memcpy): the memory limit, not an encoder",
+    ),
+    (
+        "total_cmp_key",
+        "the signed key inside `f32::total_cmp`, `i ^ ((i >> 31) as u32 >> 1)`",
+    ),
+    (
+        "sort_unstable_by_total_cmp",
+        "`v.sort_unstable_by(f32::total_cmp)`",
+    ),
+    (
+        "ordered_float_sort_unstable",
+        "`sort_unstable` of `Vec<ordered_float::OrderedFloat<f32>>` (all NaNs equal and last, −0 == +0)",
+    ),
+    (
+        "radsort",
+        "`radsort::sort` (a radix sort, allocates a copy)",
+    ),
+    (
+        "portable-atomic",
+        "`portable_atomic::AtomicF32::fetch_min` (CAS loop over `f32::min`)",
+    ),
+    (
+        "atomic_float",
+        "`atomic_float::AtomicF32::fetch_min` (CAS loop over `f32::min`)",
+    ),
+    ("Mutex<f32>", "`*m.lock().unwrap() = m.min(v)`"),
+    (
+        "local f32::min fold",
+        "one thread, `iter().fold(f32::INFINITY, f32::min)`",
+    ),
+    (
+        "local total_cmp min",
+        "one thread, `iter().min_by(f32::total_cmp)`",
+    ),
+];
+
+/// The sizes of the storage benches: 4096 codes (in L1: compute bound) and 2²⁰
+/// (4 MiB of `f32`: beyond L2, what a texture-sized conversion sees).
+pub(crate) const STORAGE_SIZES: [usize; 2] = [4096, 1 << 20];
+
+/// The size of the key benches: 16·2²⁰ floats, 64 MiB.
+pub(crate) const KEY_LEN: usize = 16 << 20;
+
+/// Calls `$m!($($arg,)* Format, peers module, lo = …, decode = [peers], encode = [peers])`
+/// for every storage format: the one list of the storage comparisons.
+macro_rules! storage_formats {
+    ($m:ident $(, $arg:tt)*) => {
+        $m!($($arg,)* Unorm8, unorm8, lo = 0.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
+        $m!($($arg,)* Unorm16, unorm16, lo = 0.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
+        $m!($($arg,)* Snorm8, snorm8, lo = -1.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
+        $m!($($arg,)* Snorm16, snorm16, lo = -1.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
+    };
+}
+pub(crate) use storage_formats;
+
+/// The peers of a UNORM format with code type `$code` and largest code `$max`.
+/// `$extra`: more items for the module (`lut_peer!`).
+macro_rules! unorm_peers {
+    ($name:ident, $code:ty, $max:literal $(, $extra:item)*) => {
+        pub(crate) mod $name {
+            $($extra)*
+
+            #[inline]
+            // `const fn` for the `lut` table: `f32::from` is not `const`.
+            #[allow(clippy::cast_lossless)]
+            pub(crate) const fn div(c: $code) -> f32 {
+                c as f32 / $max
+            }
+
+            #[inline]
+            pub(crate) fn mul_recip(c: $code) -> f32 {
+                f32::from(c) * (1.0 / $max)
+            }
+
+            #[inline]
+            pub(crate) fn widen(c: $code) -> f32 {
+                f32::from(c)
+            }
+
+            // The casts are the peers' rounding (`as` saturates; NaN gives 0).
+            #[inline]
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            pub(crate) fn round(x: f32) -> $code {
+                (x.clamp(0.0, 1.0) * $max).round() as $code
+            }
+
+            #[inline]
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            pub(crate) fn add_half(x: f32) -> $code {
+                (x.clamp(0.0, 1.0) * $max + 0.5) as $code
+            }
+        }
+    };
+}
+
+/// The peers of a SNORM format: as UNORM's, with the most negative code decoded
+/// to −1.0 and the half added away from zero.
+macro_rules! snorm_peers {
+    ($name:ident, $code:ty, $max:literal $(, $extra:item)*) => {
+        pub(crate) mod $name {
+            $($extra)*
+
+            #[inline]
+            // `const fn` for the `lut` table: `f32::from` is not `const`.
+            #[allow(clippy::cast_lossless)]
+            pub(crate) const fn div(c: $code) -> f32 {
+                (c as f32 / $max).max(-1.0)
+            }
+
+            #[inline]
+            pub(crate) fn mul_recip(c: $code) -> f32 {
+                (f32::from(c) * (1.0 / $max)).max(-1.0)
+            }
+
+            #[inline]
+            pub(crate) fn widen(c: $code) -> f32 {
+                f32::from(c)
+            }
+
+            // The casts are the peers' rounding (`as` saturates; NaN gives 0).
+            #[inline]
+            #[allow(clippy::cast_possible_truncation)]
+            pub(crate) fn round(x: f32) -> $code {
+                (x.clamp(-1.0, 1.0) * $max).round() as $code
+            }
+
+            #[inline]
+            #[allow(clippy::cast_possible_truncation)]
+            pub(crate) fn add_half(x: f32) -> $code {
+                let y = x.clamp(-1.0, 1.0) * $max;
+                (y + 0.5_f32.copysign(y)) as $code
+            }
+        }
+    };
+}
+
+/// `lut` in an 8-bit format's module: the 256 results of its `div`, computed at
+/// compile time and indexed by the code's bits.
+macro_rules! lut_peer {
+    ($code:ty) => {
+        // The index is the code's bits: `as` turns 128..=255 into the negative
+        // SNORM codes and back.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_possible_wrap,
+            clippy::cast_sign_loss
+        )]
+        static TABLE: [f32; 256] = {
+            let mut table = [0.0; 256];
+            let mut i = 0;
+            while i < 256 {
+                table[i] = div(i as $code);
+                i += 1;
+            }
+            table
+        };
+
+        #[inline]
+        #[allow(clippy::cast_sign_loss)]
+        pub(crate) fn lut(c: $code) -> f32 {
+            TABLE[usize::from(c as u8)]
+        }
+    };
+}
+
+unorm_peers!(unorm8, u8, 255.0, lut_peer!(u8););
+unorm_peers!(unorm16, u16, 65535.0);
+snorm_peers!(snorm8, i8, 127.0, lut_peer!(i8););
+snorm_peers!(snorm16, i16, 32767.0);
+
+/// normkey's sort: the floats become keys in place, the keys are sorted as
+/// integers and become floats again.
+pub(crate) fn normkey_key_sort(v: &mut [f32]) {
+    let keys = OrderedKey::<f32>::encode_in_place(v);
+    keys.sort_unstable();
+    OrderedKey::<f32>::decode_in_place(keys);
+}
+
+pub(crate) fn sort_unstable_by_total_cmp(v: &mut [f32]) {
+    v.sort_unstable_by(f32::total_cmp);
+}
+
+pub(crate) fn ordered_float_sort_unstable(v: &mut [OrderedFloat<f32>]) {
+    v.sort_unstable();
+}
+
+pub(crate) fn radsort(v: &mut [f32]) {
+    radsort::sort(v);
+}
+
+pub(crate) fn plain_copy(src: &[f32], dst: &mut [f32]) {
+    dst.copy_from_slice(src);
+}
+
+/// The key `f32::total_cmp` compares: a signed integer in totalOrder.
+#[inline]
+#[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)] // bit reinterpretation
+pub(crate) fn total_cmp_key(x: f32) -> i32 {
+    let i = x.to_bits() as i32;
+    i ^ (((i >> 31) as u32) >> 1) as i32
+}
+
+/// One shared minimum, as each peer spells it.
+pub(crate) trait SharedMin: Sync {
+    const NAME: &'static str;
+    fn new() -> Self;
+    fn min(&self, v: f32);
+    fn get(&self) -> f32;
+}
+
+impl SharedMin for normkey::AtomicF32Min {
+    const NAME: &'static str = "normkey";
+    fn new() -> Self {
+        Self::default()
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for portable_atomic::AtomicF32 {
+    const NAME: &'static str = "portable-atomic";
+    fn new() -> Self {
+        Self::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for atomic_float::AtomicF32 {
+    const NAME: &'static str = "atomic_float";
+    fn new() -> Self {
+        Self::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        self.fetch_min(v, Relaxed);
+    }
+    fn get(&self) -> f32 {
+        self.load(Relaxed)
+    }
+}
+
+impl SharedMin for Mutex<f32> {
+    const NAME: &'static str = "Mutex<f32>";
+    fn new() -> Self {
+        Mutex::new(f32::INFINITY)
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        let mut m = self.lock().unwrap();
+        *m = m.min(v);
+    }
+    fn get(&self) -> f32 {
+        *self.lock().unwrap()
+    }
+}
+
+/// normkey's slice minimum from a fresh reducer (the identity, +∞).
+pub(crate) fn normkey_fetch_min_slice(v: &[f32]) -> f32 {
+    let r = normkey::AtomicF32Min::default();
+    r.fetch_min_slice(v, Relaxed);
+    r.load(Relaxed)
+}
+
+pub(crate) fn local_f32_min_fold(v: &[f32]) -> f32 {
+    v.iter().copied().fold(f32::INFINITY, f32::min)
+}
+
+pub(crate) fn local_total_cmp_min(v: &[f32]) -> f32 {
+    v.iter()
+        .copied()
+        .min_by(f32::total_cmp)
+        .unwrap_or(f32::INFINITY)
+}

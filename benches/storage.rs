@@ -7,7 +7,8 @@
 //!   the floor any decoder can reach).
 //! * `<Format>_encode`: `encode_slice` (exact nearest code, NaN → 0) against
 //!   `(x.clamp(lo, 1.0) * max).round() as code` and the usual
-//!   `(x.clamp(lo, 1.0) * max + 0.5) as code` (what `image` does for UNORM8).
+//!   `(x.clamp(lo, 1.0) * max + 0.5) as code` (the common hand-written form; `image` 0.25
+//!   rounds with `.round()`, the `round` peer).
 //!
 //! Two sizes: 4096 elements (in L1: compute bound) and 2²⁰ (4 MiB of `f32`, beyond
 //! L2). `cargo run --release --example bench_table` prints the ratios normkey /

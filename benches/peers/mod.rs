@@ -38,7 +38,7 @@ pub(crate) const LEGEND: &[(&str, &str)] = &[
     ),
     (
         "add_half",
-        "`(x.clamp(LO, 1.0) * MAX + 0.5) as code`, the half added away from zero for SNORM (what `image` does for UNORM8)",
+        "`(x.clamp(LO, 1.0) * MAX + 0.5) as code`, the half added away from zero for SNORM (the common hand-written form; `image` 0.25 uses `.round()`)",
     ),
     (
         "plain_copy",

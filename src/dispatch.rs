@@ -23,7 +23,8 @@ use crate::key::assert_same_len;
 #[inline]
 pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn(S) -> D) {
     assert_same_len(src.len(), dst.len());
-    // The same condition as on `mod avx2`.
+    // The same condition as on `mod avx2` (if they drift apart, the build fails:
+    // `avx2` not found, or `avx2` unused under `-D warnings`).
     #[cfg(all(
         target_arch = "x86_64",
         not(target_feature = "avx2"),

@@ -102,3 +102,8 @@ pub use deferred::*;
 pub use key::*;
 pub use norm::*;
 pub use storage::*;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

@@ -4,9 +4,11 @@
 //! and do the same IEEE operations (Rust never fuses a multiply and an add), so
 //! their results are identical; only the vector width differs.
 //!
-//! Elsewhere (other architectures, Miri, a build that already enables AVX2, or
-//! `--cfg normkey_baseline`, which CI uses to test the baseline copy on x86-64)
-//! there is one copy.
+//! Elsewhere there is one copy: other architectures; soft-float x86-64 targets
+//! without SSE2 (`x86_64-unknown-none`, UEFI, kernels: there CPUID describes a vector
+//! state the code may not touch, and rustc rejects AVX code); SGX; Miri; a build
+//! that already enables AVX2; and `--cfg normkey_baseline`, which CI uses to test
+//! the baseline copy on x86-64.
 //!
 //! CPUID is read once: the answer is cached in an atomic byte, so a call costs
 //! one relaxed load and a branch.
@@ -27,6 +29,7 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
     // `avx2` not found, or `avx2` unused under `-D warnings`).
     #[cfg(all(
         target_arch = "x86_64",
+        target_feature = "sse2",
         not(target_feature = "avx2"),
         not(target_env = "sgx"),
         not(miri),
@@ -61,6 +64,7 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
 /// The AVX2 copy and its CPUID check.
 #[cfg(all(
     target_arch = "x86_64",
+    target_feature = "sse2",
     not(target_feature = "avx2"),
     not(target_env = "sgx"),
     not(miri),
@@ -109,8 +113,9 @@ mod avx2 {
         }
     }
 
-    /// The check `std::is_x86_feature_detected!("avx2")` makes, without `std`:
-    /// CPUID leaf 1 ECX bit 27 (OSXSAVE) and bit 28 (AVX), XCR0 bits 1 and 2 (the
+    /// The check `std::is_x86_feature_detected!("avx2")` makes, without `std`, and
+    /// slightly stricter: CPUID leaf 1 ECX bit 27 (OSXSAVE, which implies XSAVE)
+    /// and bit 28 (AVX, which std does not require for AVX2), XCR0 bits 1 and 2 (the
     /// OS saves the XMM and YMM state), and CPUID leaf 7 EBX bit 5 (AVX2).
     #[cold]
     fn detect() -> bool {
@@ -124,7 +129,8 @@ mod avx2 {
         if max_leaf < 7 || leaf1.ecx & osxsave_and_avx != osxsave_and_avx {
             return false;
         }
-        // SAFETY: OSXSAVE is set, so XGETBV is enabled and XCR0 (index 0) readable.
+        // SAFETY: OSXSAVE is set, so the CPU has XSAVE and the OS enabled XGETBV;
+        // XCR0 (index 0) is always readable then.
         let xcr0 = unsafe { _xgetbv(0) };
         #[allow(unused_unsafe)]
         // SAFETY: as above; leaf 7 is valid (max_leaf ≥ 7).

@@ -241,8 +241,9 @@ macro_rules! storage {
                 Self($encode(x, $scale) as $code)
             }
 
-            /// Writes `src[i].to_f32()` into `dst[i]` for every `i`. Vectorizes; the
-            /// same results as the scalar form.
+            /// Writes `src[i].to_f32()` into `dst[i]` for every `i`. Vectorizes (on
+            /// x86-64 with AVX2 when the CPU has it, checked once at run time); the same
+            /// results as the scalar form, bit for bit.
             ///
             /// # Panics
             ///
@@ -262,7 +263,8 @@ macro_rules! storage {
             }
 
             /// Writes `Self::from_f32(src[i])` into `dst[i]` for every `i`. Exact like
-            /// the scalar form (NaN → 0, clamp, nearest code), and vectorizes.
+            /// the scalar form (NaN → 0, clamp, nearest code), and vectorizes (on x86-64
+            /// with AVX2 when the CPU has it, checked once at run time).
             ///
             /// # Panics
             ///

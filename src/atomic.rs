@@ -6,7 +6,7 @@
 //! totalOrder, so the float min/max is one integer min/max: the GPU
 //! `InterlockedMin`/`atomicMin` trick, with the lossless unsigned map.
 //!
-//! One macro, [`reducer!`], holds the whole algorithm; the direction (min or max)
+//! One macro, `reducer!`, holds the whole algorithm; the direction (min or max)
 //! is one of its arguments and each type is one line at the bottom of this file.
 
 use crate::OrderedKey;

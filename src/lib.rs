@@ -5,14 +5,14 @@
 //!
 //! | module | what it gives |
 //! |---|---|
-//! | `key` | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder) |
-//! | `norm` | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
-//! | `deferred` | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
-//! | `storage` | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
+//! | [`key`] | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder) |
+//! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
+//! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
+//! | [`storage`] | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
-//! | `atomic` | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
 //!
 //! # Cargo features
@@ -66,42 +66,29 @@
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
-// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
-#[cfg(any(
-    target_has_atomic = "32",
-    target_has_atomic = "64",
-    all(feature = "half", target_has_atomic = "16")
-))]
-mod atomic;
-mod deferred;
+pub mod atomic;
+pub mod deferred;
 mod dispatch;
-mod key;
-// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
-#[cfg(any(
-    target_has_atomic = "32",
-    target_has_atomic = "64",
-    all(feature = "half", target_has_atomic = "16")
-))]
+pub mod key;
 mod loom_shim;
-mod norm;
-mod storage;
+pub mod norm;
+pub mod storage;
 
 #[cfg(feature = "num-traits")]
 mod impl_num_traits;
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
 
-// Targets without compare-and-swap (`thumbv6m-none-eabi`) have no reducer.
-#[cfg(any(
-    target_has_atomic = "32",
-    target_has_atomic = "64",
-    all(feature = "half", target_has_atomic = "16")
-))]
-pub use atomic::*;
-pub use deferred::*;
-pub use key::*;
-pub use norm::*;
-pub use storage::*;
+#[cfg(all(feature = "half", target_has_atomic = "16"))]
+pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
+#[cfg(target_has_atomic = "32")]
+pub use atomic::{AtomicF32Max, AtomicF32Min};
+#[cfg(target_has_atomic = "64")]
+pub use atomic::{AtomicF64Max, AtomicF64Min};
+pub use deferred::{SnormFloat, UnormFloat};
+pub use key::{KeyFloat, OrderedKey};
+pub use norm::{Norm, NormRangeError, Unorm};
+pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

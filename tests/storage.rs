@@ -19,14 +19,10 @@ mod common;
 use common::XorShift;
 use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
 
-/// The exact code of `x`: NaN → 0, clamp to [lo, 1], then the integer nearest to
-/// `x · max`, ties away from zero. `x as f64 · max` is exact (24 + 16 < 53 bits),
-/// and `f64::round` rounds half away from zero.
+/// The exact code of `x` (`normkey-oracle`: NaN → 0, clamp to [lo, 1], the
+/// integer nearest to `x · max` in exact `f64` arithmetic, ties away from zero).
 fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
-    if x.is_nan() {
-        return 0;
-    }
-    (f64::from(x).clamp(lo, 1.0) * max).round() as i64
+    normkey_oracle::encode_normalized(x, lo, max as i64)
 }
 
 /// Runs `check(block)` over every `f32` bit pattern, in blocks of 4096 consecutive

@@ -5,24 +5,15 @@
 use libfuzzer_sys::fuzz_target;
 use normkey::{Snorm8, Snorm16, Unorm8, Unorm16};
 
-/// The nearest code to `clamp(x) · max`, ties away from zero, from the spec: the
-/// f64 product is exact (24 + 16 bits), and so are `+ 0.5` and `floor` on it.
+/// The exact code (`normkey-oracle`: NaN → 0, clamp, nearest, ties away from zero).
 fn encode_ref(x: f32, max: f64, signed: bool) -> i64 {
-    if x.is_nan() {
-        return 0;
-    }
-    let lo = if signed { -1.0 } else { 0.0 };
-    let p = f64::from(x.clamp(lo, 1.0)) * max;
     #[allow(clippy::cast_possible_truncation)]
-    let n = (p.abs() + 0.5).floor() as i64;
-    if p < 0.0 { -n } else { n }
+    normkey_oracle::encode_normalized(x, if signed { -1.0 } else { 0.0 }, max as i64)
 }
 
-/// Correctly rounded `c / max` (IEEE f32 division is correctly rounded); the most
-/// negative SNORM code is −1.0.
-#[allow(clippy::cast_precision_loss)]
+/// Correctly rounded `c / max`; the most negative SNORM code is −1.0 (`normkey-oracle`).
 fn decode_ref(c: i64, max: i64) -> f32 {
-    if c < -max { -1.0 } else { c as f32 / max as f32 }
+    normkey_oracle::decode_normalized(c, max)
 }
 
 macro_rules! check {

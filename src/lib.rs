@@ -13,6 +13,7 @@
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
+//! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
 //!
 //! # Cargo features
@@ -70,6 +71,7 @@ pub mod atomic;
 pub mod deferred;
 mod dispatch;
 pub mod key;
+mod lists;
 mod loom_shim;
 pub mod norm;
 pub mod storage;
@@ -86,6 +88,11 @@ pub use atomic::{AtomicF32Max, AtomicF32Min};
 #[cfg(target_has_atomic = "64")]
 pub use atomic::{AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};
+/// `half`, for the expansions of the type lists (`src/lists.rs`) in crates that do
+/// not depend on it.
+#[cfg(feature = "half")]
+#[doc(hidden)]
+pub use half as __half;
 pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};

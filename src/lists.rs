@@ -1,0 +1,50 @@
+//! The lists of the crate's type families, written once: the crate's own impls,
+//! the tests, the fuzz targets and the benchmarks expand from them, so that a new
+//! member is one line here (and its own definition).
+//!
+//! Each list is a `#[macro_export]`ed, `#[doc(hidden)]` macro that calls a
+//! callback macro once per member. Members behind a Cargo feature are wrapped in
+//! `$crate::__if_half!`, which expands to its input only when normkey itself was
+//! built with that feature (a `cfg(feature)` written in the expansion would test
+//! the *caller's* features instead).
+
+/// Expands to its input when normkey is built with feature `half`, else to nothing.
+#[cfg(feature = "half")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_half {
+    ($($t:tt)*) => { $($t)* };
+}
+
+/// Expands to its input when normkey is built with feature `half`, else to nothing.
+#[cfg(not(feature = "half"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_half {
+    ($($t:tt)*) => {};
+}
+
+/// Calls `$m!(float type, key bits type)` for every [`KeyFloat`](crate::KeyFloat).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_key_float {
+    ($m:ident) => {
+        $m!(f32, u32);
+        $m!(f64, u64);
+        $crate::__if_half! { $m!($crate::__half::f16, u16); }
+        $crate::__if_half! { $m!($crate::__half::bf16, u16); }
+    };
+}
+
+/// Calls `$m!(format, code type, clamping type, deferred type)` for every
+/// UNORM/SNORM storage format.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_storage_format {
+    ($m:ident) => {
+        $m!(Unorm8, u8, Unorm, UnormFloat);
+        $m!(Unorm16, u16, Unorm, UnormFloat);
+        $m!(Snorm8, i8, Norm, SnormFloat);
+        $m!(Snorm16, i16, Norm, SnormFloat);
+    };
+}

@@ -36,3 +36,32 @@ impl XorShift {
         }
     }
 }
+
+/// Runs `check(block)` over every `f32` bit pattern, in blocks of 4096 consecutive
+/// patterns split over two threads; `check` returns the number of failures in its
+/// block (printing the first few). Returns the total.
+#[allow(dead_code)] // only the exhaustive tests use it
+pub(crate) fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
+    const BLOCK: u32 = 4096;
+    std::thread::scope(|s| {
+        let check = &check;
+        let halves: Vec<_> = [0u32, 1]
+            .into_iter()
+            .map(|h| {
+                s.spawn(move || {
+                    let mut block = vec![0.0_f32; BLOCK as usize];
+                    (0..(1u32 << 31) / BLOCK)
+                        .map(|i| {
+                            let first = (h << 31) | (i * BLOCK);
+                            for (x, bits) in block.iter_mut().zip(first..) {
+                                *x = f32::from_bits(bits);
+                            }
+                            check(&block)
+                        })
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}

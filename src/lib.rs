@@ -9,7 +9,7 @@
 //! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
-//! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table |
+//! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`] |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
@@ -98,7 +98,7 @@ pub use half as __half;
 pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
-pub use texture::Srgb8;
+pub use texture::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb, Srgb8};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

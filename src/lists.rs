@@ -48,3 +48,16 @@ macro_rules! for_each_storage_format {
         $m!(Snorm16, i16, Norm, SnormFloat);
     };
 }
+
+/// Calls `$m!(format, bgra = memory order B, G, R, A?, srgb = sRGB colour?)` for
+/// every 8-bit RGBA pixel format.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_rgba8_format {
+    ($m:ident) => {
+        $m!(Rgba8Unorm, bgra = false, srgb = false);
+        $m!(Bgra8Unorm, bgra = true, srgb = false);
+        $m!(Rgba8UnormSrgb, bgra = false, srgb = true);
+        $m!(Bgra8UnormSrgb, bgra = true, srgb = true);
+    };
+}

@@ -8,6 +8,8 @@
 // Each bench target and the table use a different part of this module.
 #![allow(dead_code, unused_imports, unused_macros)]
 
+pub(crate) mod srgb;
+
 use std::sync::Mutex;
 use std::sync::atomic::Ordering::Relaxed;
 

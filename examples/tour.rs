@@ -1,6 +1,6 @@
 //! A tour of normkey: `cargo run --release --example tour [OUTPUT.ppm]`.
 //!
-//! Four stops, each printing what it shows:
+//! Five stops, each printing what it shows:
 //! 1. `OrderedKey<f32>`: the keys of the edge values, and a sort by key;
 //! 2. C++ AMP `Norm` against HLSL `SnormFloat` on `(0.9 + 0.3) - 0.4`;
 //! 3. exact `Unorm8` conversions against the usual one-line forms, counted over
@@ -8,10 +8,14 @@
 //!    over all cores; a debug build checks [1/512, 1] only), and what each does
 //!    with NaN;
 //! 4. a multi-threaded min/max luminance reduction of a generated HDR frame, which
-//!    is then tonemapped, quantized with `Unorm8::encode_slice` and written as a
-//!    binary PPM (default: `normkey-tour.ppm` in the temporary directory).
+//!    is then tonemapped, encoded to sRGB with `Srgb8::encode_slice` and written as
+//!    a binary PPM (default: `normkey-tour.ppm` in the temporary directory);
+//! 5. sRGB: the worst error of the `powf` formula next to `Srgb8`'s, against the
+//!    exact curve (`normkey-oracle`, in `f64`), near each of the 255 points where
+//!    the code changes (the only places a code can be wrong), and for every code
+//!    decoded.
 
-use normkey::{AtomicF32Max, AtomicF32Min, Norm, OrderedKey, Snorm8, SnormFloat, Unorm8};
+use normkey::{AtomicF32Max, AtomicF32Min, Norm, OrderedKey, Snorm8, SnormFloat, Srgb8, Unorm8};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,7 +32,9 @@ fn main() -> ExitCode {
     unorm8_decode();
     unorm8_encode();
     unorm8_nan();
-    match hdr_frame(&path) {
+    let written = hdr_frame(&path);
+    srgb_naive_versus_exact();
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!(
@@ -463,18 +469,18 @@ fn luminance_range(luminance: &[f32]) -> (f32, f32) {
     (lo, hi)
 }
 
-/// Tonemaps `frame` with white point `white`, quantizes it with one
-/// `Unorm8::encode_slice` call, and writes it to `path` as a binary PPM.
+/// Tonemaps `frame` with white point `white`, encodes it to sRGB with one
+/// `Srgb8::encode_slice` call, and writes it to `path` as a binary PPM.
 fn write_ppm(path: &Path, frame: &[[f32; 3]], white: f32) -> std::io::Result<()> {
     println!("Tonemap: extended Reinhard c*(1 + c/w^2)/(1 + c) per channel, white point w = the");
-    println!("max luminance {white:.3} (a channel at w maps to 1), then gamma 1/2.2 for display.");
-    let display: Vec<f32> = frame
+    println!("max luminance {white:.3} (a channel at w maps to 1), still linear; then sRGB.");
+    let linear: Vec<f32> = frame
         .as_flattened()
         .iter()
-        .map(|&c| (c * (1.0 + c / (white * white)) / (1.0 + c)).powf(1.0 / 2.2))
+        .map(|&c| c * (1.0 + c / (white * white)) / (1.0 + c))
         .collect();
-    let mut codes = vec![Unorm8::ZERO; display.len()];
-    Unorm8::encode_slice(&display, &mut codes);
+    let mut codes = vec![Srgb8::ZERO; linear.len()];
+    Srgb8::encode_slice(&linear, &mut codes);
     let pixel = |i: usize| [0, 1, 2].map(|k| codes[3 * i + k].to_bits());
     println!(
         "encode_slice clamps channels above 1 to 255 and maps NaN to 0: the dead pixel is {:?},",
@@ -487,16 +493,89 @@ fn write_ppm(path: &Path, frame: &[[f32; 3]], white: f32) -> std::io::Result<()>
     );
     assert_eq!([pixel(DEAD), pixel(0), pixel(1)], [[0; 3]; 3]);
 
-    // Binary PPM: a text header, then the RGB bytes; Unorm8 is a `u8` (bytemuck::Pod).
+    // Binary PPM: a text header, then the RGB bytes; Srgb8 is a `u8` (bytemuck::Pod).
     let mut ppm = format!("P6\n{W} {H}\n255\n").into_bytes();
-    ppm.extend_from_slice(bytemuck::cast_slice::<Unorm8, u8>(&codes));
+    ppm.extend_from_slice(bytemuck::cast_slice::<Srgb8, u8>(&codes));
     std::fs::write(path, &ppm)?;
     println!(
-        "Wrote {} ({} bytes, {W}x{H} RGB).",
+        "Wrote {} ({} bytes, {W}x{H} RGB, sRGB-encoded as PPM viewers expect).",
         path.display(),
         ppm.len()
     );
+    println!();
     Ok(())
+}
+
+/// The sRGB curve written out in `f32` with `powf`, as a user would: the naive encoder.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // `as` is its rounding
+fn naive_srgb_encode(x: f32) -> u8 {
+    let x = x.clamp(0.0, 1.0);
+    let s = if x <= 0.003_130_8 {
+        12.92 * x
+    } else {
+        1.055 * x.powf(1.0 / 2.4) - 0.055
+    };
+    (s * 255.0).round() as u8
+}
+
+/// Its inverse in `f32` with `powf`: the naive decoder.
+fn naive_srgb_decode(c: u8) -> f32 {
+    let y = f32::from(c) / 255.0;
+    if y <= 0.040_45 {
+        y / 12.92
+    } else {
+        ((y + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// The worst errors of the naive sRGB conversions and of `Srgb8`'s.
+#[allow(clippy::cast_possible_truncation)] // the f64 reference rounded to f32 on purpose
+fn srgb_naive_versus_exact() {
+    println!("== 5. Srgb8 against the powf formula, both measured on the exact curve ==");
+    // A code can only be wrong where the exact value is near a half-code, i.e. next
+    // to a point where the code changes: 2^14 f32 either side of each of the 255.
+    let (mut naive_worst, mut exact_worst, mut naive_wrong, mut exact_wrong) = (0.0, 0.0, 0, 0);
+    for t in Srgb8::ENCODE_THRESHOLDS {
+        let b = t.to_bits();
+        for bits in b - (1 << 14)..b + (1 << 14) {
+            let x = f32::from_bits(bits);
+            let exact = normkey_oracle::srgb_encode_scaled(x);
+            let (naive, ours) = (naive_srgb_encode(x), Srgb8::from_f32(x).to_bits());
+            naive_worst = f64::max(naive_worst, (f64::from(naive) - exact).abs());
+            exact_worst = f64::max(exact_worst, (f64::from(ours) - exact).abs());
+            naive_wrong += u32::from(naive != normkey_oracle::srgb_encode(x));
+            exact_wrong += u32::from(ours != normkey_oracle::srgb_encode(x));
+        }
+    }
+    println!("encode, worst |code - 255*srgb(x)| over 255 * 2^15 inputs near the code changes:");
+    println!(
+        "  (1.055*x.powf(1.0/2.4) - 0.055)*255 rounded: {naive_worst:.9} codes, {naive_wrong} codes not the nearest"
+    );
+    println!(
+        "  Srgb8::from_f32:                             {exact_worst:.9} codes, {exact_wrong} codes not the nearest"
+    );
+    assert!(exact_worst < 0.5 && exact_wrong == 0);
+
+    // Decode: the error in units of the last place of the result.
+    let ulps = |got: f32, c: u8| {
+        let exact = normkey_oracle::srgb_decode(c);
+        // The spacing of the f32 just above the exact value's rounding.
+        let e = exact as f32;
+        let ulp = f64::from(f32::from_bits(e.to_bits() + 1)) - f64::from(e);
+        (f64::from(got) - exact).abs() / ulp
+    };
+    let worst = |f: &dyn Fn(u8) -> f32| (0..=255u8).map(|c| ulps(f(c), c)).fold(0.0, f64::max);
+    let (naive, ours) = (
+        worst(&naive_srgb_decode),
+        worst(&|c| Srgb8::from_bits(c).to_f32()),
+    );
+    println!("decode, worst error over the 256 codes, in ULPs of the result:");
+    println!("  ((c/255 + 0.055)/1.055).powf(2.4):           {naive:.3} ULP");
+    println!(
+        "  Srgb8::to_f32:                               {ours:.3} ULP (the nearest f32: at most 0.5)"
+    );
+    assert!(ours <= 0.5);
+    println!();
 }
 
 /// The HDR radiance at (`u`, `v`) in [0, 1)²: a sky from deep blue at the top to a

@@ -141,6 +141,7 @@ macro_rules! rgba8_tests {
             }
 
             #[test]
+            #[cfg_attr(miri, ignore = "30,000 pixels: too slow under Miri (run natively)")]
             fn slices_random_pixels() {
                 let mut rng = XorShift(0x0123_4567_89ab_cdef);
                 let pixels: Vec<[f32; 4]> = (0..2000)

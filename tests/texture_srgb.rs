@@ -180,6 +180,7 @@ fn from_f32_edges() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "330,000 encodes: too slow under Miri (run natively)")]
 fn encode_slice_random_and_edges() {
     let mut rng = XorShift(0x5eed_5eed_1234_5678);
     let src: Vec<f32> = (0..10_000)

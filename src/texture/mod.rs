@@ -6,16 +6,54 @@
 //!
 //! | format | channels (memory order) | encode: NaN / negatives / above 1 / ties | decode | spec |
 //! |---|---|---|---|---|
-//! | [`Srgb8`] | one `u8` | 0 / 0 / 255 / none exist | the `f32` nearest to the exact inverse; 0 and 1 exact | IEC 61966-2-1; D3D11.3 §3.2.3.7 (FLOAT → SRGB, 0.6 ULP allowed; SRGB → FLOAT 0.5 ULP); Vulkan "sRGB transfer functions" (either neighbouring code) |
+//! | [`Srgb8`] | one `u8` | 0 / 0 / 255 / none exist | the `f32` nearest to the exact inverse; 0 and 1 exact | IEC 61966-2-1; D3D11.3 §3.2.3, "FLOAT -> SRGB" (NaN → 0, clamp; 0.6 ULP allowed) and "SRGB -> FLOAT" (0.5 ULP; 0 and 1 exact); Vulkan "sRGB Transfer Functions" in the Data Format specification (either neighbouring code) |
 //! | [`Rgba8Unorm`], [`Bgra8Unorm`] | four `u8`: R, G, B, A / B, G, R, A | each channel as [`Unorm8`](crate::Unorm8): 0 / 0 / 255 / 0.5 → 128 (the only tie) | `c / 255` correctly rounded | D3D11.3 §3.2.3.3–4 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" (either neighbouring code allowed) |
 //! | [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`] | four `u8`, as above | colour as [`Srgb8`], alpha as [`Unorm8`](crate::Unorm8) (alpha is linear) | colour as [`Srgb8`], alpha `c / 255` | as the two rows above |
+//! | `Rgb10a2Unorm`, `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm` (module `packed`) | one native-endian `u32`/`u16`, first-named channel in the lowest bits (R 0–9, G 10–19, B 20–29, A 30–31; B 0–4, G 5–10, R 11–15; B 0–4, G 5–9, R 10–14, A 15; B 0–3, G 4–7, R 8–11, A 12–15) | each channel n-bit UNORM: 0 / 0 / 2ⁿ − 1 / 0.5 → 2ⁿ⁻¹ (the only tie) | `c / (2ⁿ − 1)` correctly rounded | D3D11.3 §3.2.3 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" |
+//! | `Rg11b10Ufloat` (module `ufloat`) | `u32`: R 0–10, G 11–21, B 22–31 | float11/float10: NaN → a NaN code / negatives, −0, −∞ → 0 / finite values saturate to 65024 (float11), 64512 (float10), +∞ → ∞ / nearest even on the exact value, denormals kept | exact | D3D11.3 §3.1.6 (nearest even; §3.2.2 says toward zero: the spec contradicts itself); Vulkan "Unsigned 11-Bit / 10-Bit Floating-Point Numbers"; GL `EXT_packed_float` |
+//! | `Rgb9e5Ufloat` (module `ufloat`) | `u32`: R 0–8, G 9–17, B 18–26, E 27–31 | NaN → 0 / negatives → 0 / clamp to 65408 (+∞ too) / shared exponent of the largest channel, nearest-even mantissas (the exponent grows when the largest rounds to 512) | exact, `m · 2^(E − 24)` | D3D11.3 §19.3.2; GL `EXT_texture_shared_exponent` (mantissas ⌊x + ½⌋) |
 //!
-//! Every rule treats −0.0 and subnormals as 0 and clamps ±∞ like any value beyond
-//! the range; decoding never yields NaN, −0.0 or a subnormal. The `f32` side of a
-//! pixel is always `[r, g, b, a]`, whatever the memory order. Each channel is
-//! converted on its own, so a NaN in one leaves the others alone.
+//! The UNORM and sRGB rules treat −0.0 and subnormals as 0 and clamp ±∞ like any
+//! value beyond the range; their decoders never yield NaN, −0.0 or a subnormal (the
+//! UFLOAT rows give their own rules). The `f32` side of a pixel is always
+//! `[r, g, b, a]`, whatever the memory order. Each channel is converted on its
+//! own, so a NaN in one leaves the others alone.
 //!
-//! The algorithms and the proof of each format are in its own module's docs.
+//! # `Srgb8`: thresholds and buckets
+//!
+//! The code of a linear value `x` changes at 255 points in (0, 1): [`Srgb8::ENCODE_THRESHOLDS`]`[k]`
+//! is the smallest `f32` whose code is `k + 1`. They are committed as `f32` literals and
+//! `tests/texture_srgb.rs` recomputes them from the `f64` reference in `normkey-oracle`
+//! (a binary search over the `f32` bit patterns of [0, 1]) and fails, printing the
+//! table to paste, if they differ.
+//!
+//! From them a `const` evaluation builds a table of 128 buckets per octave over
+//! [2⁻¹³, 1), plus one for 1.0: 1665 `u32`, 6660 bytes. Bucket `i` holds the `f32`
+//! with bit patterns `0x3900_0000 + i·2¹⁶ ..`, a range on which the curve climbs at
+//! most 0.88 codes (`255 · 1.055/2.4 · x^(5/12) / 128`), so it holds at most one
+//! threshold (checked at compile time). Its entry is the code at the bucket's start
+//! (bits 17 and up) and the low 16 bits of the threshold's pattern (bits 0–16; 2¹⁶
+//! when the bucket has none). Encoding is then integer work on the bit pattern:
+//! NaN, negatives and values below 2⁻¹³ (whose codes are all 0: 2⁻¹³ · 12.92 · 255 =
+//! 0.40) become 2⁻¹³; the bucket index is the pattern's top 16 bits, capped at the
+//! last bucket (values above 1 and +∞); the code is the entry's code plus one when
+//! the pattern's low 16 bits reach the threshold's. One load and one compare; no
+//! `powf`, no float arithmetic. `from_f32` and `encode_slice` are checked against
+//! the reference for all 2³² inputs. The reference is sound: no `f32` input lies
+//! within 2.2·10⁻⁹ codes of a half-code, far beyond the `f64` evaluation's error
+//! (about 10⁻¹³), which the test checks at the two neighbours of every threshold.
+//!
+//! ## Decoding
+//!
+//! A table of the 256 `f32` nearest to the exact inverse, committed as literals and
+//! checked against the reference for every code (with a check that the `f64` value
+//! is far enough from every `f32` rounding boundary for the rounding to be right).
+//!
+//! # The 8-bit pixel formats
+//!
+//! One implementation over a layout (memory order, sRGB or UNORM colour), each type
+//! an instance: the channels go through [`Srgb8`] and [`Unorm8`](crate::Unorm8) one by
+//! one, and the slice forms through the crate's one dispatched loop.
 
 mod rgba8;
 mod srgb;

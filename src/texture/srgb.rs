@@ -1,31 +1,7 @@
 //! `Srgb8`: one 8-bit sRGB channel, exact both ways, by table.
 //!
-//! # Encoding: thresholds and buckets
-//!
-//! The code of a linear value `x` changes at 255 points in (0, 1): `Srgb8::ENCODE_THRESHOLDS[k]`
-//! is the smallest `f32` whose code is `k + 1`. They are committed as `f32` literals and
-//! `tests/texture_srgb.rs` recomputes them from the `f64` reference in `normkey-oracle`
-//! (a binary search over the `f32` bit patterns of [0, 1]) and fails, printing the
-//! table to paste, if they differ.
-//!
-//! From them a `const` evaluation builds a table of 128 buckets per octave over
-//! [2⁻¹³, 1), plus one for 1.0: 1665 `u32`, 6660 bytes. Bucket `i` holds the `f32`
-//! with bit patterns `0x3900_0000 + i·2¹⁶ ..`, a range on which the curve climbs at
-//! most 0.88 codes (`255 · 1.055/2.4 · x^(5/12) / 128`), so it holds at most one
-//! threshold (checked at compile time). Its entry is the code at the bucket's start
-//! (bits 17 and up) and the low 16 bits of the threshold's pattern (bits 0–16; 2¹⁶
-//! when the bucket has none). Encoding is then integer work on the bit pattern:
-//! NaN, negatives and values below 2⁻¹³ (whose codes are all 0: 2⁻¹³ · 12.92 · 255 =
-//! 0.40) become 2⁻¹³; the bucket index is the pattern's top 16 bits, capped at the
-//! last bucket (values above 1 and +∞); the code is the entry's code plus one when
-//! the pattern's low 16 bits reach the threshold's. One load and one compare; no
-//! `powf`, no float arithmetic.
-//!
-//! # Decoding
-//!
-//! A table of the 256 `f32` nearest to the exact inverse, committed as literals and
-//! checked against the reference for every code (with a check that the `f64` value
-//! is far enough from every `f32` rounding boundary for the rounding to be right).
+//! The algorithm is described in the `texture` module docs ("`Srgb8`: thresholds
+//! and buckets").
 
 /// 2⁻¹³ as bits: the start of the first bucket. Every `f32` below it encodes to 0.
 const LO_BITS: u32 = 0x3900_0000;
@@ -156,9 +132,10 @@ const fn buckets(thresholds: &[f32; 255]) -> [u32; LAST as usize + 1] {
 ///
 /// [`from_f32`](Self::from_f32) takes a *linear* value and gives the correctly
 /// rounded code of `255 · srgb(x)`; [`to_f32`](Self::to_f32) gives the `f32`
-/// nearest to the exact linear value of a code. Both are exact (D3D11.3 §3.2.3.7
-/// allows 0.6 ULP when encoding and 0.5 ULP when decoding; Vulkan allows either
-/// neighbouring code), `const fn`, and use tables, no `powf`.
+/// nearest to the exact linear value of a code. Both are exact (the D3D11.3
+/// functional spec, §3.2.3 "FLOAT -> SRGB" and "SRGB -> FLOAT", allows 0.6 ULP when
+/// encoding and 0.5 ULP when decoding; Vulkan allows either neighbouring code),
+/// `const fn`, and use tables, no `powf`.
 ///
 /// | input of `from_f32` | code |
 /// |---|---|
@@ -263,8 +240,8 @@ impl Srgb8 {
     }
 
     /// The sRGB code of the linear value `x`: the integer nearest to `255 · srgb(x)`
-    /// after clamping `x` to [0, 1], exactly (IEC 61966-2-1 curve; D3D11.3 §3.2.3.7
-    /// without its 0.6 ULP slack).
+    /// after clamping `x` to [0, 1], exactly (IEC 61966-2-1 curve; D3D11.3 §3.2.3
+    /// "FLOAT -> SRGB" without its 0.6 ULP slack).
     ///
     /// NaN (any sign or payload) → 0; ±0 → 0; negatives and −∞ → 0; subnormals → 0;
     /// above 1 and +∞ → 255. No input is a tie.

@@ -146,6 +146,8 @@ macro_rules! rgba8 {
             #[doc = concat!("assert_eq!(e([1.0, 0.5, 0.0, 0.5]), ", stringify!($bytes), ");")]
             /// assert_eq!(e([f32::NAN, -0.0, f32::NEG_INFINITY, 1.0e-45]), [0; 4]);
             /// assert_eq!(e([f32::INFINITY, 7.0, 1.0, 1.0]), [255; 4]);
+            #[doc = concat!("const WHITE: ", stringify!($T), " = ", stringify!($T), "::from_rgba([1.0; 4]); // `const fn`")]
+            /// assert_eq!(WHITE.to_bytes(), [255; 4]);
             /// ```
             #[inline]
             #[must_use]

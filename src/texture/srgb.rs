@@ -258,6 +258,9 @@ impl Srgb8 {
     /// assert_eq!(e(f32::NEG_INFINITY), 0);
     /// assert_eq!(e(f32::INFINITY), 255);
     /// assert_eq!(e(2.0), 255);
+    /// // `const fn`: a table of codes can be built at compile time.
+    /// const HALF: Srgb8 = Srgb8::from_f32(0.5);
+    /// assert_eq!(HALF.to_bits(), 188);
     /// ```
     #[inline]
     #[must_use]

@@ -9,6 +9,8 @@
 //! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
+//! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
+//! | `impl_fmt` | (private) `Display` for the storage formats and [`OrderedKey`]: every `Display` of the crate prints the value, with the formatter's options |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
@@ -68,6 +70,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 pub mod atomic;
+mod convert;
 pub mod deferred;
 mod dispatch;
 pub mod key;
@@ -76,6 +79,7 @@ mod loom_shim;
 pub mod norm;
 pub mod storage;
 
+mod impl_fmt;
 #[cfg(feature = "num-traits")]
 mod impl_num_traits;
 #[cfg(feature = "quickcheck")]

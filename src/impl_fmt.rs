@@ -1,0 +1,69 @@
+//! `Display` for the storage formats and [`OrderedKey`], expanded from the type
+//! lists. (`Norm`, `Unorm`, `SnormFloat` and `UnormFloat` have theirs next to
+//! their definitions.)
+//!
+//! Every `Display` of the crate prints the **value**, with the formatter's options
+//! (precision, width, sign, alignment) applied as for the float itself:
+//!
+//! | type | `Display` prints | `Debug` prints |
+//! |---|---|---|
+//! | `Norm`, `Unorm`, `SnormFloat`, `UnormFloat` | the `f32` | `Norm(0.5)` |
+//! | `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16` | the decoded value `to_f32()` (code 128 of `Unorm8` prints `0.5019608`) | the code: `Unorm8(128)` |
+//! | `OrderedKey<F>` | the float `get()`; a NaN prints `NaN` whatever its sign and payload, −0 prints `-0` | the float and the key: `OrderedKey(-0.0, 0x7fffffff)` |
+
+use core::fmt;
+
+use crate::OrderedKey;
+
+/// `Display` for a storage format: its decoded value.
+macro_rules! display_storage {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+        /// Prints the value the code stands for, [`to_f32`](Self::to_f32), with the
+        /// formatter's options; `Debug` prints the code. The most negative SNORM code
+        /// prints `-1`, like `-MAX`.
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// assert_eq!(T::MAX.to_string(), "1");
+        /// assert_eq!(T::ZERO.to_string(), "0"); // never −0
+        /// assert_eq!(format!("{:.3}", T::MAX), "1.000");
+        /// assert_eq!(format!("{:.2}", T::from_f32(0.5)), "0.50"); // the code nearest 0.5, not 0.5
+        /// assert_eq!(format!("{:+}", T::from_bits(1)), format!("{:+}", T::from_bits(1).to_f32()));
+        /// assert_eq!(format!("{:>5}", T::MAX), "    1");
+        /// ```
+        impl fmt::Display for crate::$T {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.to_f32(), f)
+            }
+        }
+    };
+}
+
+crate::for_each_storage_format!(display_storage);
+
+/// `Display` for `OrderedKey<$f>`: the float.
+macro_rules! display_key {
+    ($f:ty, $u:ty) => {
+        /// Prints the float, [`get`](OrderedKey::get), with the formatter's options.
+        /// The float's `Display` decides the spelling: −0 prints `-0`, and every NaN
+        /// prints `NaN`, whatever its sign and payload (use `Debug`, which adds the
+        /// key, or [`to_bits`](OrderedKey::to_bits) to tell them apart).
+        ///
+        /// ```
+        /// use normkey::OrderedKey;
+        /// type K = OrderedKey<f32>;
+        /// assert_eq!(K::new(-0.0).to_string(), "-0");
+        /// assert_eq!(format!("{:.2}", K::new(1.0 / 3.0)), "0.33");
+        /// assert_eq!(K::new(f32::NEG_INFINITY).to_string(), "-inf");
+        /// assert_eq!(K::MIN.to_string(), "NaN"); // the negative NaN
+        /// assert_eq!(K::MAX.to_string(), "NaN");
+        /// ```
+        impl fmt::Display for OrderedKey<$f> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.get(), f)
+            }
+        }
+    };
+}
+
+crate::for_each_key_float!(display_key);

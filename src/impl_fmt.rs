@@ -67,3 +67,62 @@ macro_rules! display_key {
 }
 
 crate::for_each_key_float!(display_key);
+
+/// A key float as the standard float type that every serialization and logging
+/// format knows: `f32` and `f64` as themselves, `half::f16` and `half::bf16` widened
+/// to `f32` (exact).
+#[cfg(any(feature = "serde", feature = "defmt"))]
+pub(crate) trait StdFloat: Copy {
+    /// `f32` or `f64`.
+    type Std;
+    /// The value as [`Self::Std`]: exact, NaN payloads kept (f16/bf16: their top
+    /// payload bits).
+    fn to_std(self) -> Self::Std;
+    /// The nearest value of `Self` (round to nearest, ties to even; exact for every
+    /// value produced by [`Self::to_std`]).
+    fn from_std(x: Self::Std) -> Self;
+}
+
+#[cfg(any(feature = "serde", feature = "defmt"))]
+impl StdFloat for f32 {
+    type Std = f32;
+    fn to_std(self) -> f32 {
+        self
+    }
+    fn from_std(x: f32) -> f32 {
+        x
+    }
+}
+
+#[cfg(any(feature = "serde", feature = "defmt"))]
+impl StdFloat for f64 {
+    type Std = f64;
+    fn to_std(self) -> f64 {
+        self
+    }
+    fn from_std(x: f64) -> f64 {
+        x
+    }
+}
+
+#[cfg(all(feature = "half", any(feature = "serde", feature = "defmt")))]
+impl StdFloat for half::f16 {
+    type Std = f32;
+    fn to_std(self) -> f32 {
+        self.to_f32()
+    }
+    fn from_std(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+}
+
+#[cfg(all(feature = "half", any(feature = "serde", feature = "defmt")))]
+impl StdFloat for half::bf16 {
+    type Std = f32;
+    fn to_std(self) -> f32 {
+        self.to_f32()
+    }
+    fn from_std(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+}

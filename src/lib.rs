@@ -14,6 +14,7 @@
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
+//! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
@@ -25,6 +26,7 @@
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
+//! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage formats as their codes; [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
 //!
 //! The crate is always `#![no_std]` and never allocates.
 //!
@@ -84,6 +86,8 @@ mod impl_fmt;
 mod impl_num_traits;
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
+#[cfg(feature = "serde")]
+mod impl_serde;
 
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};

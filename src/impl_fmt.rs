@@ -79,7 +79,8 @@ pub(crate) trait StdFloat: Copy {
     /// payload bits).
     fn to_std(self) -> Self::Std;
     /// The nearest value of `Self` (round to nearest, ties to even; exact for every
-    /// value produced by [`Self::to_std`]).
+    /// value produced by [`Self::to_std`]). Used by `serde` only.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     fn from_std(x: Self::Std) -> Self;
 }
 

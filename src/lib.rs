@@ -13,6 +13,7 @@
 //! | `impl_fmt` | (private) `Display` for the storage formats and [`OrderedKey`]: every `Display` of the crate prints the value, with the formatter's options |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
+//! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
@@ -27,6 +28,7 @@
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage formats as their codes; [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
+//! | `defmt` | off | `defmt::Format` for every public type (reducers: the loaded value), for logging on microcontrollers |
 //!
 //! The crate is always `#![no_std]` and never allocates.
 //!
@@ -81,6 +83,8 @@ mod loom_shim;
 pub mod norm;
 pub mod storage;
 
+#[cfg(feature = "defmt")]
+mod impl_defmt;
 mod impl_fmt;
 #[cfg(feature = "num-traits")]
 mod impl_num_traits;

@@ -64,7 +64,7 @@ macro_rules! float_type_shrinks {
         fn $name() {
             let get = $get;
             let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
-            for _ in 0..3000 {
+            for _ in 0..(if cfg!(miri) { 30 } else { 3000 }) {
                 check_candidates(&$new(rng.f32()), get);
             }
             for t in [0.3_f32, 0.7, 1.0e-3, 0.999] {
@@ -130,7 +130,7 @@ float_type_shrinks!(
 #[test]
 fn norm_and_unorm_candidates_keep_the_invariant() {
     let mut rng = XorShift(7);
-    for _ in 0..3000 {
+    for _ in 0..(if cfg!(miri) { 30 } else { 3000 }) {
         let x = rng.f32();
         for c in Norm::new(x).shrink() {
             assert_eq!(Norm::new(c.get()), c);
@@ -150,7 +150,7 @@ fn keys_shrink_toward_plus_zero_and_never_into_nan() {
             let to_f64 = |k: &K| f64::from(k.get());
             let plus_zero = K::new(<$f>::from_bits(0));
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-            for i in 0..4000_u32 {
+            for i in 0..(if cfg!(miri) { 40 } else { 4000_u32 }) {
                 // Every width: the high bits of a random u64 cover the whole key range.
                 let k = K::from_bits((rng.next() >> (64 - <$u>::BITS)) as $u);
                 let k = if i < 4 {

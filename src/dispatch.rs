@@ -23,6 +23,7 @@ use crate::key::assert_same_len;
 ///
 /// If `src.len() != dst.len()`.
 #[inline]
+#[track_caller]
 pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn(S) -> D) {
     assert_same_len(src.len(), dst.len());
     // The same condition as on `mod avx2` (if they drift apart, the build fails:

@@ -13,8 +13,14 @@ use crate::OrderedKey;
 
 /// `Arbitrary` for `OrderedKey<$f>`: arbitrary bits (every key is valid), with the
 /// keys of the edge floats (±0, ±1, ±∞, ±NaN, `MIN`, `MAX`) one time in four.
+/// Shrinks the float toward +0.0 ([`shrink_float`]); a key that is not a NaN
+/// never shrinks into one. `$from` rounds an `f64` to `$f`, `$max` is its largest
+/// finite value.
 macro_rules! arbitrary_key {
-    ($(#[$cfg:meta])* $f:ty, $u:ty, $zero:expr, $one:expr, $inf:expr, $nan:expr) => {
+    (
+        $(#[$cfg:meta])* $f:ty, $u:ty, $zero:expr, $one:expr, $inf:expr, $nan:expr,
+        from = $from:expr, max = $max:expr
+    ) => {
         $(#[$cfg])*
         impl Arbitrary for OrderedKey<$f> {
             fn arbitrary(g: &mut Gen) -> Self {
@@ -34,14 +40,35 @@ macro_rules! arbitrary_key {
             }
 
             fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-                Box::new(self.to_bits().shrink().map(Self::from_bits))
+                let from: fn(f64) -> $f = $from;
+                let round: fn(f64) -> f64 = |c| f64::from($from(c));
+                let x = f64::from(self.get());
+                Box::new(shrink_float(x, f64::from($max), round).map(move |c| Self::new(from(c))))
             }
         }
     };
 }
 
-arbitrary_key!(f32, u32, 0.0_f32, 1.0_f32, f32::INFINITY, f32::NAN);
-arbitrary_key!(f64, u64, 0.0_f64, 1.0_f64, f64::INFINITY, f64::NAN);
+arbitrary_key!(
+    f32,
+    u32,
+    0.0_f32,
+    1.0_f32,
+    f32::INFINITY,
+    f32::NAN,
+    from = to_f32,
+    max = f32::MAX
+);
+arbitrary_key!(
+    f64,
+    u64,
+    0.0_f64,
+    1.0_f64,
+    f64::INFINITY,
+    f64::NAN,
+    from = |c: f64| c,
+    max = f64::MAX
+);
 arbitrary_key!(
     #[cfg(feature = "half")]
     half::f16,
@@ -49,7 +76,9 @@ arbitrary_key!(
     half::f16::ZERO,
     half::f16::ONE,
     half::f16::INFINITY,
-    half::f16::NAN
+    half::f16::NAN,
+    from = half::f16::from_f64,
+    max = half::f16::MAX
 );
 arbitrary_key!(
     #[cfg(feature = "half")]
@@ -58,14 +87,16 @@ arbitrary_key!(
     half::bf16::ZERO,
     half::bf16::ONE,
     half::bf16::INFINITY,
-    half::bf16::NAN
+    half::bf16::NAN,
+    from = half::bf16::from_f64,
+    max = half::bf16::MAX
 );
 
 /// `Arbitrary` for `Norm`/`Unorm`/`SnormFloat`/`UnormFloat`: the type built from
 /// an `f32` that is an edge value (±0, ±1, ±0.5, ±∞, NaN, the smallest subnormal)
 /// one time in three, raw bits one time in three, and a value spread over
 /// [−1.5, 1.5] otherwise (so the clamping types hold NaN- and out-of-range-derived
-/// values as well as interior ones). Shrinks toward 0.
+/// values as well as interior ones). Shrinks toward 0 ([`shrink_float`]).
 macro_rules! arbitrary_from_f32 {
     ($T:ty, $new:expr, $get:expr) => {
         impl Arbitrary for $T {
@@ -74,10 +105,56 @@ macro_rules! arbitrary_from_f32 {
             }
 
             fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-                Box::new($get(*self).shrink().map($new))
+                let x = f64::from($get(*self));
+                Box::new(shrink_float(x, f64::from(f32::MAX), round_f32).map(|c| $new(to_f32(c))))
             }
         }
     };
+}
+
+/// `c` rounded to the nearest `f32`.
+#[allow(clippy::cast_possible_truncation)] // the rounding is the point
+fn to_f32(c: f64) -> f32 {
+    c as f32
+}
+
+/// `c` rounded to `f32` and back.
+fn round_f32(c: f64) -> f64 {
+    f64::from(to_f32(c))
+}
+
+/// The shrink candidates of a float `x` (given as `f64`; `round` rounds an `f64`
+/// to the float's own precision, `max` is its largest finite value), all closer to
+/// +0.0 than `x` and never NaN:
+///
+/// - a finite `x ≠ 0`: first 0, then `x/2`, `x − x/4`, `x − x/8`, … (halving the
+///   distance to `x` each time, as quickcheck's integers do), up to the last value
+///   before `x` in the float's precision; no value twice;
+/// - −0: +0; +0: nothing;
+/// - ±∞: 0, ±1, ±`max`;
+/// - NaN: 0 (a NaN shrinks out of NaN, and nothing shrinks into one).
+fn shrink_float(x: f64, max: f64, round: fn(f64) -> f64) -> Box<dyn Iterator<Item = f64>> {
+    let abs = |v: f64| f64::from_bits(v.to_bits() & !(1 << 63));
+    let with_sign = |v: f64| if x.is_sign_negative() { -v } else { v };
+    if x.is_nan() {
+        return Box::new(core::iter::once(0.0));
+    }
+    if x.is_infinite() {
+        return Box::new([0.0, with_sign(1.0), with_sign(max)].into_iter());
+    }
+    if x == 0.0 {
+        return Box::new(x.is_sign_negative().then_some(0.0).into_iter());
+    }
+    let mut last = 0.0_f64;
+    let toward_x = core::iter::successors(Some(x / 2.0), |h| Some(h / 2.0))
+        .map(move |h| round(x - h))
+        .take_while(move |&c| abs(c) < abs(x))
+        .filter(move |&c| {
+            let new = c.to_bits() != last.to_bits() && c != 0.0;
+            last = c;
+            new
+        });
+    Box::new(core::iter::once(0.0).chain(toward_x))
 }
 
 /// An `f32` for the generators above.

@@ -371,6 +371,7 @@ macro_rules! ordered_key {
             /// assert!(dst[2] < dst[1] && dst[1] < dst[0]);
             /// ```
             #[inline]
+            #[track_caller]
             pub fn encode_slice(src: &[$f], dst: &mut [Self]) {
                 assert_same_len(src.len(), dst.len());
                 for (d, &s) in dst.iter_mut().zip(src) {
@@ -393,6 +394,7 @@ macro_rules! ordered_key {
             #[doc = concat!("assert!(out[0].is_nan() && out[1].to_bits() == (", $nz, ").to_bits() && out[2] == -", $inf, ");")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [$f]) {
                 assert_same_len(src.len(), dst.len());
                 for (d, s) in dst.iter_mut().zip(src) {

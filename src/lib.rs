@@ -10,9 +10,13 @@
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`] |
+//! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
+//! | `impl_fmt` | (private) `Display` for the storage formats and [`OrderedKey`]: every `Display` of the crate prints the value, with the formatter's options |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
+//! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
+//! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
@@ -24,6 +28,8 @@
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
+//! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage formats as their codes; [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
+//! | `defmt` | off | `defmt::Format` for every public type (reducers: the loaded value), for logging on microcontrollers |
 //!
 //! The crate is always `#![no_std]` and never allocates.
 //!
@@ -69,6 +75,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 pub mod atomic;
+mod convert;
 pub mod deferred;
 mod dispatch;
 pub mod key;
@@ -78,10 +85,15 @@ pub mod norm;
 pub mod storage;
 pub mod texture;
 
+#[cfg(feature = "defmt")]
+mod impl_defmt;
+mod impl_fmt;
 #[cfg(feature = "num-traits")]
 mod impl_num_traits;
 #[cfg(feature = "quickcheck")]
 mod impl_quickcheck;
+#[cfg(feature = "serde")]
+mod impl_serde;
 
 #[cfg(all(feature = "half", target_has_atomic = "16"))]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};

@@ -121,7 +121,31 @@ impl core::error::Error for NormRangeError {}
 /// let f: f32 = Norm::new(0.9) + 0.3; // with an f32: plain f32, no clamp
 /// assert_eq!(f, 0.9 + 0.3);
 /// ```
-#[derive(Clone, Copy, Debug)]
+///
+/// The constants of `Norm`, `Unorm` and the storage formats are `match` patterns
+/// (`PartialEq` is derived):
+///
+/// ```
+/// use normkey::{Norm, Unorm, Unorm8};
+///
+/// fn describe(n: Norm) -> &'static str {
+///     match n {
+///         Norm::MIN => "min",
+///         Norm::ZERO => "zero",
+///         Norm::MAX => "max",
+///         _ => "inside",
+///     }
+/// }
+/// assert_eq!(describe(Norm::new(f32::NAN)), "zero");
+/// assert_eq!(describe(Norm::new(-0.0)), "zero");
+/// assert_eq!(describe(Norm::new(-7.0)), "min");
+/// assert_eq!(describe(Norm::new(0.5)), "inside");
+/// assert!(matches!(Unorm::new(2.0), Unorm::MAX));
+/// assert!(matches!(Unorm8::from_f32(1.0), Unorm8::MAX));
+/// ```
+// `PartialEq` is derived (the `f32`'s `==`; by the invariant, equality of the bits)
+// so that the constants work as `match` patterns.
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(transparent)]
 pub struct Norm(f32);
 
@@ -167,7 +191,9 @@ pub struct Norm(f32);
 /// let f: f32 = -Unorm::new(0.8); // negation promotes to f32
 /// assert_eq!(f, -0.8);
 /// ```
-#[derive(Clone, Copy, Debug)]
+// `PartialEq` is derived (the `f32`'s `==`; by the invariant, equality of the bits)
+// so that the constants work as `match` patterns.
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(transparent)]
 pub struct Unorm(f32);
 
@@ -326,14 +352,6 @@ macro_rules! normalized {
             #[inline]
             fn default() -> Self {
                 Self::ZERO
-            }
-        }
-
-        /// Equality of the values; by the invariant the same as equality of the bits.
-        impl PartialEq for $T {
-            #[inline]
-            fn eq(&self, other: &Self) -> bool {
-                self.0.to_bits() == other.0.to_bits()
             }
         }
 

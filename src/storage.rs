@@ -258,6 +258,7 @@ macro_rules! storage {
             #[doc = concat!("assert_eq!(dst, [0.0, 1.0, ", $min_f, "]);")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [f32]) {
                 crate::dispatch::map::<$chunk, _, _>(src, dst, Self::to_f32);
             }
@@ -279,6 +280,7 @@ macro_rules! storage {
             #[doc = concat!("assert_eq!(dst.map(T::to_bits), [0, ", stringify!($half), ", ", stringify!($max), ", ", stringify!($neg_inf), "]);")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn encode_slice(src: &[f32], dst: &mut [Self]) {
                 crate::dispatch::map::<1, _, _>(src, dst, Self::from_f32);
             }

@@ -140,6 +140,19 @@ pub fn srgb_decode(c: u8) -> f64 {
     }
 }
 
+/// The code of a `to_max` channel nearest the value of code `c` of a `from_max`
+/// channel: the integer nearest to `c · to_max / from_max`, ties away from zero, in
+/// exact integer arithmetic, with SNORM's most negative code (`c < −from_max`) read
+/// as `−from_max`. (For UNORM, `from_max = 2^a − 1`, `to_max = 2^b − 1`.)
+#[must_use]
+pub const fn requantize(c: i64, from_max: i64, to_max: i64) -> i64 {
+    let c = if c < -from_max { -from_max } else { c };
+    let n = c.abs() * to_max;
+    // floor(n/d + 1/2) = floor((2n + d) / 2d): ties go up, away from zero.
+    let q = (2 * n + from_max) / (2 * from_max);
+    if c < 0 { -q } else { q }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +166,11 @@ mod tests {
         assert_eq!(encode_unorm(f32::INFINITY, 10), 1023);
         assert_eq!(encode_unorm(0.5, 1), 1);
         assert_eq!(decode_normalized(-128, 127), -1.0);
+        assert_eq!(requantize(1, 255, 65535), 257);
+        assert_eq!(requantize(-128, 127, 32767), -32767);
+        assert_eq!(requantize(64, 127, 32767), 16513); // 16512.504
+        assert_eq!(requantize(128, 65535, 255), 0); // 0.498
+        assert_eq!(requantize(-130, 32767, 127), -1); // −0.504
         // The f64 quotient rounded again agrees with the f32 division for every
         // 8-bit code: a second, independent derivation.
         for c in 0..=255 {

@@ -1,0 +1,239 @@
+//! `serde::Serialize` and `serde::Deserialize` (feature `serde`; no `std`, no
+//! `alloc`), expanded from the type lists where there is one.
+//!
+//! | type | serialized as | deserialization |
+//! |---|---|---|
+//! | `Norm`, `Unorm` | its `f32` | rejects NaN and values outside the range (never clamps); −0 becomes +0, as in `new`; a wider float (JSON's `f64`) is range-checked exactly, then rounded to `f32` |
+//! | `SnormFloat`, `UnormFloat` | its `f32` | any `f32` |
+//! | `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16` | its code | the code's integer type: out-of-range integers are rejected by it |
+//! | `OrderedKey<F>` | its float (`f16`, `bf16` as `f32`) | any float, rounded to `F` |
+//!
+//! The serialized forms are the values a reader expects (`0.5`, not a key or
+//! bit pattern), so they are stable across normkey versions.
+
+use core::fmt;
+
+use serde::de::{self, Deserializer, Unexpected, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::impl_fmt::StdFloat;
+use crate::{Norm, OrderedKey, SnormFloat, Unorm, UnormFloat};
+
+/// The visitor of a clamping type: accepts a number in `[min, 1]`, from an `f32`,
+/// an `f64` (checked before rounding) or an integer.
+struct InRange<T> {
+    /// The lower end of the range, −1 or 0.
+    min: f64,
+    /// The type's name, for the error message.
+    name: &'static str,
+    /// The type's checked constructor (the value is known to be in range).
+    new: fn(f64) -> T,
+}
+
+impl<T> InRange<T> {
+    fn check<E: de::Error>(&self, x: f64, unexpected: Unexpected<'_>) -> Result<T, E> {
+        if x >= self.min && x <= 1.0 {
+            Ok((self.new)(x))
+        } else {
+            Err(E::invalid_value(unexpected, self))
+        }
+    }
+}
+
+impl<T> Visitor<'_> for InRange<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a number in [{}, 1] (normkey::{})", self.min, self.name)
+    }
+
+    fn visit_f32<E: de::Error>(self, x: f32) -> Result<T, E> {
+        self.check(f64::from(x), Unexpected::Float(f64::from(x)))
+    }
+
+    fn visit_f64<E: de::Error>(self, x: f64) -> Result<T, E> {
+        self.check(x, Unexpected::Float(x))
+    }
+
+    // The integers in range are 0, 1 and −1: exact in `f64`.
+    #[allow(clippy::cast_precision_loss)]
+    fn visit_i64<E: de::Error>(self, x: i64) -> Result<T, E> {
+        self.check(x as f64, Unexpected::Signed(x))
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    fn visit_u64<E: de::Error>(self, x: u64) -> Result<T, E> {
+        self.check(x as f64, Unexpected::Unsigned(x))
+    }
+}
+
+/// `Serialize`/`Deserialize` of a clamping type.
+macro_rules! serde_clamped {
+    ($T:ident, min = $min:literal) => {
+        /// Serializes the `f32` value (never NaN, never −0).
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// assert_eq!(serde_json::to_string(&T::new(0.5)).unwrap(), "0.5");
+        /// assert_eq!(serde_json::to_string(&T::new(f32::NAN)).unwrap(), "0.0");
+        /// ```
+        impl Serialize for $T {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_f32(self.get())
+            }
+        }
+
+        /// Deserializes a number in the type's range and **rejects** everything
+        /// else with an error naming the value and the range: NaN, ±∞ and
+        /// out-of-range values are never clamped. −0 becomes +0 (as in `new`). The
+        /// check is made on the number the format delivers: an `f32` as it is; a
+        /// wider `f64` exactly, before it is rounded to `f32` (so `1.0 + 1e-12` is
+        /// rejected although it rounds to 1.0); an integer as its value. (`serde_json`
+        /// delivers an `f64`, or with its feature `float_roundtrip` the text parsed
+        /// straight to the nearest `f32`, where `1.00000001` is 1.0.)
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// let t = |s: &str| serde_json::from_str::<T>(s);
+        /// assert_eq!(t("1").unwrap(), T::MAX);
+        /// assert_eq!(t("0.25").unwrap().get(), 0.25);
+        /// assert_eq!(t("-0.0").unwrap().get().to_bits(), 0);
+        /// assert_eq!(t("0.1").unwrap().get(), 0.1_f32); // rounded to the nearest f32
+        /// assert!(t("1.5").unwrap_err().to_string().starts_with("invalid value: floating point `1.5`"));
+        /// assert!(t("1.0001").is_err());
+        /// assert!(t("2").is_err());
+        /// assert!(t("-1.5").is_err());
+        /// assert!(t("null").is_err()); // how serde_json writes NaN
+        /// ```
+        impl<'de> Deserialize<'de> for $T {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                d.deserialize_f32(InRange {
+                    min: $min,
+                    name: stringify!($T),
+                    new: $T::from_f64,
+                })
+            }
+        }
+    };
+}
+
+serde_clamped!(Norm, min = -1.0);
+serde_clamped!(Unorm, min = 0.0);
+
+/// `Serialize`/`Deserialize` of a deferred-clamp type: a plain `f32`.
+macro_rules! serde_deferred {
+    ($T:ident) => {
+        /// Serializes the `f32`, as `f32` does (a format decides what NaN and ±∞
+        /// become: `serde_json` writes `null`, which does not deserialize back).
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// assert_eq!(serde_json::to_string(&T(1.5)).unwrap(), "1.5");
+        /// assert_eq!(serde_json::to_string(&T(f32::NAN)).unwrap(), "null");
+        /// ```
+        impl Serialize for $T {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_f32(self.0)
+            }
+        }
+
+        /// Deserializes any `f32`, as `f32` does: no range check, no clamp.
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// assert_eq!(serde_json::from_str::<T>("-2.5").unwrap(), T(-2.5));
+        /// assert!(serde_json::from_str::<T>("-0.0").unwrap().0.is_sign_negative());
+        /// ```
+        impl<'de> Deserialize<'de> for $T {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                f32::deserialize(d).map($T)
+            }
+        }
+    };
+}
+
+serde_deferred!(SnormFloat);
+serde_deferred!(UnormFloat);
+
+/// `Serialize`/`Deserialize` of a storage format: its code.
+macro_rules! serde_storage {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+        /// Serializes the code (not the value).
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        #[doc = concat!("assert_eq!(serde_json::to_string(&T::MAX).unwrap(), ", stringify!($code), "::MAX.to_string());")]
+        /// assert_eq!(serde_json::to_string(&T::ZERO).unwrap(), "0");
+        /// ```
+        impl Serialize for crate::$T {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                self.to_bits().serialize(s)
+            }
+        }
+
+        /// Deserializes a code: every value of the code's integer type; others
+        /// (out of range, fractional, negative for UNORM) are rejected.
+        ///
+        /// ```
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        #[doc = concat!("let max = ", stringify!($code), "::MAX.to_string();")]
+        /// assert_eq!(serde_json::from_str::<T>(&max).unwrap(), T::MAX);
+        #[doc = concat!("assert!(serde_json::from_str::<T>(&(i64::from(", stringify!($code), "::MAX) + 1).to_string()).is_err());")]
+        /// assert!(serde_json::from_str::<T>("0.5").is_err());
+        /// ```
+        impl<'de> Deserialize<'de> for crate::$T {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                <$code>::deserialize(d).map(Self::from_bits)
+            }
+        }
+    };
+}
+
+crate::for_each_storage_format!(serde_storage);
+
+/// `Serialize`/`Deserialize` of `OrderedKey<$f>`: its float.
+macro_rules! serde_key {
+    ($f:ty, $u:ty) => {
+        /// Serializes the float (`f16` and `bf16` widened to `f32`, exactly), not
+        /// the key: every finite value round-trips bit for bit, −0 included, through
+        /// any format that round-trips `f32`/`f64` (`serde_json` does with its feature
+        /// `float_roundtrip`; without it, its `f64` parser may be off by one ulp).
+        /// NaN and ±∞ are written as the format writes them: binary formats keep
+        /// them (NaN payloads too), `serde_json` writes `null`, which does not
+        /// deserialize back. Store [`to_bits`](OrderedKey::to_bits) instead if you
+        /// need every key through JSON.
+        ///
+        /// ```
+        /// use normkey::OrderedKey;
+        /// type K = OrderedKey<f32>;
+        /// assert_eq!(serde_json::to_string(&K::new(-0.0)).unwrap(), "-0.0");
+        /// assert_eq!(serde_json::to_string(&K::new(0.1)).unwrap(), "0.1");
+        /// assert_eq!(serde_json::to_string(&K::new(f32::INFINITY)).unwrap(), "null");
+        /// ```
+        impl Serialize for OrderedKey<$f> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                self.get().to_std().serialize(s)
+            }
+        }
+
+        /// Deserializes a float and takes its key (for `f16` and `bf16`, the float
+        /// rounded to nearest, ties to even: exact for what `serialize` wrote).
+        ///
+        /// ```
+        /// use normkey::OrderedKey;
+        /// type K = OrderedKey<f32>;
+        /// let k: K = serde_json::from_str("-0.0").unwrap();
+        /// assert_eq!(k, K::new(-0.0));
+        /// assert!(k < K::new(0.0));
+        /// assert!(serde_json::from_str::<K>("null").is_err());
+        /// ```
+        impl<'de> Deserialize<'de> for OrderedKey<$f> {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let x = <<$f as StdFloat>::Std>::deserialize(d)?;
+                Ok(Self::new(<$f>::from_std(x)))
+            }
+        }
+    };
+}
+
+crate::for_each_key_float!(serde_key);

@@ -1,0 +1,45 @@
+//! Feature `defmt`: every public type implements `defmt::Format` (expanded from the
+//! type lists, reducers where the target has them). What each prints is checked
+//! only by reading `src/impl_defmt.rs`: decoding defmt output needs a linked
+//! firmware image and a global logger, which a host test does not have.
+#![cfg(feature = "defmt")]
+
+fn implements_format<T: defmt::Format + ?Sized>() {}
+
+#[test]
+fn every_public_type_is_format() {
+    implements_format::<normkey::Norm>();
+    implements_format::<normkey::Unorm>();
+    implements_format::<normkey::SnormFloat>();
+    implements_format::<normkey::UnormFloat>();
+    implements_format::<normkey::NormRangeError>();
+    macro_rules! storage {
+        ($T:ident, $code:ty, $N:ident, $D:ident) => {
+            implements_format::<normkey::$T>();
+        };
+    }
+    normkey::for_each_storage_format!(storage);
+    macro_rules! key {
+        ($f:ty, $u:ty) => {
+            implements_format::<normkey::OrderedKey<$f>>();
+        };
+    }
+    normkey::for_each_key_float!(key);
+    #[cfg(target_has_atomic = "32")]
+    {
+        implements_format::<normkey::AtomicF32Min>();
+        implements_format::<normkey::AtomicF32Max>();
+    }
+    #[cfg(target_has_atomic = "64")]
+    {
+        implements_format::<normkey::AtomicF64Min>();
+        implements_format::<normkey::AtomicF64Max>();
+    }
+    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    {
+        implements_format::<normkey::AtomicF16Min>();
+        implements_format::<normkey::AtomicF16Max>();
+        implements_format::<normkey::AtomicBf16Min>();
+        implements_format::<normkey::AtomicBf16Max>();
+    }
+}

@@ -1,0 +1,258 @@
+//! Feature `serde`: JSON round trips (`serde_json` with `float_roundtrip`), the
+//! rejections of `Norm`/`Unorm`, and the same through serde's own value
+//! deserializers, which carry what JSON cannot (NaN, ±∞, `f32` as such).
+//!
+//! The all-2³² round trip of `OrderedKey<f32>`, `Norm` and `Unorm` is `#[ignore]`d;
+//! run it with `cargo test --release --all-features --test serde -- --ignored`.
+#![cfg(feature = "serde")]
+// Exact float comparisons are the point of these tests.
+#![allow(clippy::float_cmp, clippy::cast_possible_truncation)]
+
+mod common;
+use common::XorShift;
+use normkey::{Norm, OrderedKey, SnormFloat, Unorm, UnormFloat};
+use serde::de::value::{Error as ValueError, F32Deserializer, F64Deserializer, I64Deserializer};
+use serde::de::{Deserialize, IntoDeserializer};
+
+/// JSON there and back.
+fn json_round_trip<T: serde::Serialize + for<'de> Deserialize<'de>>(x: &T) -> T {
+    let s = serde_json::to_string(x).unwrap();
+    serde_json::from_str(&s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn from_f32<T: for<'de> Deserialize<'de>>(x: f32) -> Result<T, ValueError> {
+    let d: F32Deserializer<ValueError> = x.into_deserializer();
+    T::deserialize(d)
+}
+
+fn from_f64<T: for<'de> Deserialize<'de>>(x: f64) -> Result<T, ValueError> {
+    let d: F64Deserializer<ValueError> = x.into_deserializer();
+    T::deserialize(d)
+}
+
+fn from_i64<T: for<'de> Deserialize<'de>>(x: i64) -> Result<T, ValueError> {
+    let d: I64Deserializer<ValueError> = x.into_deserializer();
+    T::deserialize(d)
+}
+
+#[test]
+fn norm_and_unorm_round_trip_and_reject_what_is_out_of_range() {
+    let mut rng = XorShift(0x1234_5678_9abc_def1);
+    for _ in 0..(if cfg!(miri) { 200 } else { 100_000 }) {
+        let x = rng.f32();
+        let (n, u) = (Norm::new(x), Unorm::new(x));
+        assert_eq!(json_round_trip(&n), n, "{x}");
+        assert_eq!(json_round_trip(&u), u, "{x}");
+        // From a bare f32: accepted exactly when `try_new` accepts it.
+        assert_eq!(from_f32::<Norm>(x).ok(), Norm::try_new(x).ok(), "{x}");
+        assert_eq!(from_f32::<Unorm>(x).ok(), Unorm::try_new(x).ok(), "{x}");
+    }
+    // NaN, ±∞ and out-of-range values are errors that name the value and the range.
+    let e = from_f32::<Norm>(f32::NAN).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "invalid value: floating point `NaN`, expected a number in [-1, 1] (normkey::Norm)"
+    );
+    let e = from_f32::<Unorm>(-0.5).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "invalid value: floating point `-0.5`, expected a number in [0, 1] (normkey::Unorm)"
+    );
+    assert!(from_f32::<Norm>(f32::INFINITY).is_err());
+    assert!(from_f32::<Unorm>(f32::NEG_INFINITY).is_err());
+    assert!(from_f64::<Unorm>(f64::NAN).is_err());
+    // A wider float is checked before rounding: just above 1 is rejected although it
+    // rounds to 1.0 in f32; just inside rounds to the nearest f32.
+    assert!(from_f64::<Unorm>(1.0 + 1e-12).is_err());
+    assert!(from_f64::<Norm>(-1.0 - 1e-12).is_err());
+    assert_eq!(from_f64::<Unorm>(1.0 - 1e-12).unwrap(), Unorm::MAX);
+    assert_eq!(from_f64::<Norm>(0.1).unwrap().get(), 0.1_f32);
+    // −0 becomes +0, as in `new`.
+    assert_eq!(from_f32::<Norm>(-0.0).unwrap().get().to_bits(), 0);
+    assert_eq!(from_f64::<Unorm>(-0.0).unwrap().get().to_bits(), 0);
+    let n: Norm = serde_json::from_str("-0.0").unwrap();
+    assert_eq!(n.get().to_bits(), 0);
+    // Integers: only those in the range.
+    assert_eq!(from_i64::<Norm>(-1).unwrap(), Norm::MIN);
+    assert!(from_i64::<Unorm>(-1).is_err());
+    assert!(from_i64::<Norm>(2).is_err());
+    let e = serde_json::from_str::<Unorm>("2").unwrap_err().to_string();
+    assert!(
+        e.starts_with("invalid value: integer `2`, expected a number in [0, 1]"),
+        "{e}"
+    );
+    assert!(serde_json::from_str::<Norm>("1e40").is_err());
+    assert!(serde_json::from_str::<Norm>("\"0.5\"").is_err());
+}
+
+#[test]
+fn deferred_types_are_plain_floats() {
+    let mut rng = XorShift(99);
+    for _ in 0..(if cfg!(miri) { 200 } else { 100_000 }) {
+        let x = rng.f32();
+        if x.is_finite() {
+            assert_eq!(json_round_trip(&SnormFloat(x)).0.to_bits(), x.to_bits());
+            assert_eq!(json_round_trip(&UnormFloat(x)).0.to_bits(), x.to_bits());
+        }
+        assert_eq!(from_f32::<SnormFloat>(x).unwrap().0.to_bits(), x.to_bits());
+    }
+    assert_eq!(
+        serde_json::to_string(&UnormFloat(f32::NAN)).unwrap(),
+        "null"
+    );
+}
+
+#[test]
+fn storage_formats_are_their_codes() {
+    macro_rules! each {
+        ($T:ident, $code:ty, $N:ident, $D:ident) => {{
+            use normkey::$T as T;
+            let step = if cfg!(miri) { 61 } else { 1 };
+            for c in (<$code>::MIN..=<$code>::MAX).step_by(step) {
+                let x = T::from_bits(c);
+                let s = serde_json::to_string(&x).unwrap();
+                assert_eq!(s, c.to_string());
+                assert_eq!(serde_json::from_str::<T>(&s).unwrap(), x);
+            }
+            let above = (i64::from(<$code>::MAX) + 1).to_string();
+            let below = (i64::from(<$code>::MIN) - 1).to_string();
+            assert!(serde_json::from_str::<T>(&above).is_err());
+            assert!(serde_json::from_str::<T>(&below).is_err());
+            assert!(serde_json::from_str::<T>("1.0").is_err());
+        }};
+    }
+    normkey::for_each_storage_format!(each);
+}
+
+/// Every finite float of a 16-bit key type round-trips through JSON bit for bit;
+/// ±∞ and NaN are written as `null`.
+#[cfg(feature = "half")]
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "every f16 and bf16: too slow under Miri (run natively)"
+)]
+fn every_half_key_round_trips() {
+    macro_rules! each {
+        ($f:ty) => {{
+            type K = OrderedKey<$f>;
+            for bits in 0..=u16::MAX {
+                let k = K::from_bits(bits);
+                if k.get().is_finite() {
+                    assert_eq!(json_round_trip(&k), k, "{k:?}");
+                } else {
+                    assert_eq!(serde_json::to_string(&k).unwrap(), "null");
+                }
+                // Formats that carry f32 carry every key but the NaN payload bits
+                // that f32 → f16 drops: compare floats by value and NaN-ness.
+                let back: K = from_f32(k.get().to_f32()).unwrap();
+                assert!(
+                    back == k || (back.get().is_nan() && k.get().is_nan()),
+                    "{k:?}"
+                );
+            }
+        }};
+    }
+    each!(half::f16);
+    each!(half::bf16);
+}
+
+/// `f32` and `f64` keys: the edge values and random bit patterns round-trip
+/// through JSON bit for bit when finite; through a format that carries floats
+/// (serde's value deserializer), every key does, NaN payloads included.
+#[test]
+fn f32_and_f64_keys_round_trip() {
+    let mut rng = XorShift(0xdead_beef);
+    let n = if cfg!(miri) { 300 } else { 200_000 };
+    let edges32 = [
+        0.0,
+        -0.0,
+        f32::MIN_POSITIVE,
+        1e-45,
+        -1e-45,
+        f32::MAX,
+        f32::MIN,
+        0.1,
+        -1.0 / 3.0,
+    ];
+    for x in edges32
+        .into_iter()
+        .chain((0..n).map(|_| f32::from_bits((rng.next() >> 32) as u32)))
+    {
+        let k = OrderedKey::<f32>::new(x);
+        if x.is_finite() {
+            assert_eq!(json_round_trip(&k), k, "{x:e}");
+        }
+        assert_eq!(from_f32::<OrderedKey<f32>>(x).unwrap(), k);
+    }
+    let edges64 = [
+        0.0,
+        -0.0,
+        f64::MIN_POSITIVE,
+        5e-324,
+        f64::MAX,
+        f64::MIN,
+        0.1,
+        2.0 / 3.0,
+    ];
+    for x in edges64
+        .into_iter()
+        .chain((0..n).map(|_| f64::from_bits(rng.next())))
+    {
+        let k = OrderedKey::<f64>::new(x);
+        if x.is_finite() {
+            assert_eq!(json_round_trip(&k), k, "{x:e}");
+        }
+        assert_eq!(from_f64::<OrderedKey<f64>>(x).unwrap(), k);
+    }
+    assert_eq!(
+        serde_json::to_string(&OrderedKey::<f64>::new(-0.0)).unwrap(),
+        "-0.0"
+    );
+    assert!(serde_json::from_str::<OrderedKey<f32>>("null").is_err());
+}
+
+/// Every finite `f32` through JSON, as a key (bit for bit) and, where in range, as
+/// `Norm` and `Unorm`. Two threads over the 2³² patterns.
+#[test]
+#[ignore = "all 2^32 f32 patterns: run in release mode"]
+fn every_f32_round_trips_through_json() {
+    let failures: u64 = std::thread::scope(|s| {
+        let halves: Vec<_> = [0u32, 1]
+            .into_iter()
+            .map(|h| {
+                s.spawn(move || {
+                    let mut failures = 0u64;
+                    let mut buf = Vec::with_capacity(32);
+                    for low in 0..(1u32 << 31) {
+                        let x = f32::from_bits((h << 31) | low);
+                        if !x.is_finite() {
+                            continue;
+                        }
+                        buf.clear();
+                        serde_json::to_writer(&mut buf, &OrderedKey::<f32>::new(x)).unwrap();
+                        let k: OrderedKey<f32> = serde_json::from_slice(&buf).unwrap();
+                        let mut bad = k.get().to_bits() != x.to_bits();
+                        if (-1.0..=1.0).contains(&x) {
+                            let n: Norm = serde_json::from_slice(&buf).unwrap();
+                            bad |= n != Norm::new(x);
+                            if x >= 0.0 {
+                                let u: Unorm = serde_json::from_slice(&buf).unwrap();
+                                bad |= u != Unorm::new(x);
+                            }
+                        }
+                        if bad {
+                            failures += 1;
+                            if failures < 5 {
+                                eprintln!("{x:e} ({:#x}) does not round-trip", x.to_bits());
+                            }
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    assert_eq!(failures, 0);
+}

@@ -1,0 +1,75 @@
+//! Every public function that panics on a length mismatch reports the caller's
+//! file and line (`#[track_caller]` all the way down to the assertion), expanded
+//! from the type lists: the slice forms of every storage format and every key
+//! float.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The panic hook is global: one test at a time installs its own.
+static HOOK: Mutex<()> = Mutex::new(());
+
+/// Runs `f`, which must panic, and returns the file and line the panic reports.
+fn panic_location(f: impl FnOnce()) -> (String, u32) {
+    let _one_at_a_time = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
+    let seen = Arc::new(Mutex::new(None));
+    let hook_seen = Arc::clone(&seen);
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        *hook_seen.lock().unwrap_or_else(PoisonError::into_inner) =
+            info.location().map(|l| (l.file().to_owned(), l.line()));
+    }));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    panic::set_hook(previous);
+    assert!(result.is_err(), "no panic");
+    let location = seen.lock().unwrap_or_else(PoisonError::into_inner).take();
+    location.expect("the panic has a location")
+}
+
+/// Asserts that `$call` panics at this very line of this file.
+macro_rules! assert_panics_here {
+    ($call:expr) => {{
+        let (file, line) = panic_location(|| $call);
+        assert_eq!(file, file!(), "{}", stringify!($call));
+        assert_eq!(line, line!(), "{}", stringify!($call));
+    }};
+}
+
+#[test]
+fn storage_slice_forms_report_the_caller() {
+    macro_rules! each {
+        ($T:ident, $code:ty, $N:ident, $D:ident) => {{
+            use normkey::$T as T;
+            let codes = [T::ZERO; 3];
+            let mut floats = [0.0_f32; 2];
+            assert_panics_here!(T::decode_slice(&codes, &mut floats));
+            let mut codes = [T::ZERO; 1];
+            assert_panics_here!(T::encode_slice(&floats, &mut codes));
+        }};
+    }
+    normkey::for_each_storage_format!(each);
+}
+
+#[test]
+fn key_slice_forms_report_the_caller() {
+    macro_rules! each {
+        ($f:ty, $u:ty) => {{
+            type K = normkey::OrderedKey<$f>;
+            let keys = [K::MIN; 2];
+            let mut floats = [K::MAX.get(); 3];
+            assert_panics_here!(K::decode_slice(&keys, &mut floats));
+            let mut keys = [K::MIN; 4];
+            assert_panics_here!(K::encode_slice(&floats, &mut keys));
+        }};
+    }
+    normkey::for_each_key_float!(each);
+}
+
+#[test]
+fn the_location_is_not_the_library() {
+    // Without `#[track_caller]` the panic would point into `src/`: the check above
+    // is not vacuous. A direct call on a fixed line, for a precise expectation.
+    let (file, line) = panic_location(|| normkey::Unorm8::decode_slice(&[], &mut [0.0]));
+    assert_eq!((file.as_str(), line), (file!(), line!() - 1));
+    assert!(!file.contains("src/"));
+}

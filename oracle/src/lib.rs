@@ -125,20 +125,16 @@ mod tests {
     }
 }
 
-/// `2^k`, exactly (repeated doubling or halving; `k` in the `f64` normal range).
+/// `2^k`, exactly: the `f64` whose exponent field is `k + 1023` and whose
+/// mantissa is 0.
+///
+/// # Panics
+///
+/// If `k` is outside the normal range, −1022 ≤ k ≤ 1023.
 #[must_use]
 pub const fn pow2(k: i32) -> f64 {
-    let mut r = 1.0;
-    let mut i = 0;
-    while i < k {
-        r *= 2.0;
-        i += 1;
-    }
-    while i > k {
-        r *= 0.5;
-        i -= 1;
-    }
-    r
+    assert!(-1022 <= k && k <= 1023);
+    f64::from_bits(((k + 1023) as u64) << 52)
 }
 
 /// The value of an unsigned small float with a 5-bit exponent (bias 15) and an

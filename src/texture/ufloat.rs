@@ -427,7 +427,7 @@ packed_u32!(
     /// Each channel is encoded on its own, as [`f32_to_uf11`] / [`f32_to_uf10`]
     /// (nearest even, negatives → 0, NaN → the all-ones NaN code, finite values
     /// saturate); decoding is exact. `Eq`/`Hash` compare the code. See the
-    /// [module docs](crate::texture) for the rules, the representation and the
+    /// [module docs](crate::texture::ufloat) for the rules, the representation and the
     /// non-canonical codes.
     ///
     /// ```
@@ -497,7 +497,7 @@ packed_u32!(
     /// 65408), the exponent follows the largest channel, and the mantissas are the
     /// nearest integers to the exact quotients, ties to even; decoding is exact.
     /// `Eq`/`Hash` compare the code (two codes of one value with different
-    /// exponents are unequal). See the [module docs](crate::texture) for the rules,
+    /// exponents are unequal). See the [module docs](crate::texture::ufloat) for the rules,
     /// the representation and the non-canonical codes.
     ///
     /// ```

@@ -51,5 +51,8 @@ for t in ["norm_ops", "storage"]:
     write(t, "f32", f32)
     # every pair of edge values, adjacent
     write(t, "f32-pairs", b"".join(struct.pack("<II", a, b) for a in F32 for b in F32[::3]))
+write("texture", "f32", f32)
+# every triple of edge values: pixels, for the packed formats
+write("texture", "f32-triples", b"".join(struct.pack("<III", a, b, c) for a in F32[::2] for b in F32[1::3] for c in F32[::5]))
 write("atomic_model", "f32", f32)
 write("atomic_model", "ops", bytes(range(256)))

@@ -61,3 +61,14 @@ macro_rules! for_each_rgba8_format {
         $m!(Bgra8UnormSrgb, bgra = true, srgb = true);
     };
 }
+
+/// Calls `$m!(format)` for every packed unsigned-float texture format
+/// (`from_rgb([f32; 3])`, `to_rgb`, `from_bits(u32)`, slice forms).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_ufloat_format {
+    ($m:ident) => {
+        $m!(Rg11b10Ufloat);
+        $m!(Rgb9e5Ufloat);
+    };
+}

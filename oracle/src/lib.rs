@@ -14,7 +14,8 @@
     clippy::float_cmp,
     clippy::cast_possible_truncation,
     clippy::cast_precision_loss,
-    clippy::cast_sign_loss
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap
 )]
 
 /// 2⁵²: adding it to an `f64` in [0, 2⁵²) rounds it to an integer, ties to even.
@@ -171,6 +172,24 @@ mod tests {
         assert_eq!(requantize(64, 127, 32767), 16513); // 16512.504
         assert_eq!(requantize(128, 65535, 255), 0); // 0.498
         assert_eq!(requantize(-130, 32767, 127), -1); // −0.504
+        assert_eq!(ufloat_value(0x7BF, 6), 65024.0);
+        assert_eq!(ufloat_value(0x3DF, 5), 64512.0);
+        assert_eq!(ufloat_value(1, 6), pow2(-20));
+        assert_eq!(encode_ufloat(65535.0, 6), 0x7BF);
+        assert_eq!(encode_ufloat(1.0 + 1.0 / 128.0, 6), 15 << 6);
+        assert_eq!(encode_ufloat(1.0 + 3.0 / 128.0, 6), (15 << 6) + 2);
+        assert_eq!(encode_ufloat(-0.0, 5), 0);
+        assert_eq!(encode_ufloat(f32::NAN, 5), 0x3FF);
+        assert_eq!(encode_rgb9e5([1.0, 0.0, 0.0], false), 256 | 16 << 27);
+        assert_eq!(
+            encode_rgb9e5([511.5 / 256.0, 0.0, 0.0], false),
+            256 | 17 << 27
+        );
+        assert_eq!(
+            encode_rgb9e5([f32::INFINITY, f32::NAN, -1.0], true),
+            511 | 31 << 27
+        );
+        assert_eq!(decode_rgb9e5(u32::MAX), [65408.0; 3]);
         // The f64 quotient rounded again agrees with the f32 division for every
         // 8-bit code: a second, independent derivation.
         for c in 0..=255 {
@@ -198,4 +217,160 @@ mod tests {
             assert_eq!(srgb_encode(srgb_decode(c) as f32), c);
         }
     }
+}
+
+/// `2^k`, exactly: the `f64` whose exponent field is `k + 1023` and whose
+/// mantissa is 0.
+///
+/// # Panics
+///
+/// If `k` is outside the normal range, −1022 ≤ k ≤ 1023.
+#[must_use]
+pub const fn pow2(k: i32) -> f64 {
+    assert!(-1022 <= k && k <= 1023);
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// The value of an unsigned small float with a 5-bit exponent (bias 15) and an
+/// `mbits`-bit mantissa (float11: 6, float10: 5), from the definition (D3D11.3
+/// §3.1.6, Vulkan "Unsigned 11-Bit Floating-Point Numbers"): exponent 0 gives
+/// `2^−14 · m/2^mbits`, exponents 1–30 `2^(e−15) · (1 + m/2^mbits)`, exponent 31
+/// +∞ (m = 0) or NaN. Bits above `5 + mbits` are ignored.
+#[must_use]
+pub const fn ufloat_value(code: u32, mbits: u32) -> f64 {
+    let e = (code >> mbits) & 31;
+    let m = code & ((1 << mbits) - 1);
+    let frac = m as f64 / (1u32 << mbits) as f64;
+    if e == 31 {
+        if m == 0 { f64::INFINITY } else { f64::NAN }
+    } else if e == 0 {
+        pow2(-14) * frac
+    } else {
+        pow2(e as i32 - 15) * (1.0 + frac)
+    }
+}
+
+/// The values of all `2^(5 + mbits)` codes in code order, with +∞ in place of
+/// the NaN codes: increasing, so a search can bisect it.
+const fn ufloat_table<const N: usize>(mbits: u32) -> [f64; N] {
+    let mut t = [f64::INFINITY; N];
+    let mut c = 0;
+    while c < (31 << mbits) {
+        t[c] = ufloat_value(c as u32, mbits);
+        c += 1;
+    }
+    t
+}
+
+/// Every float11 value, in code order (NaN codes as +∞).
+static UF11_TABLE: [f64; 2048] = ufloat_table::<2048>(6);
+/// Every float10 value, in code order (NaN codes as +∞).
+static UF10_TABLE: [f64; 1024] = ufloat_table::<1024>(5);
+
+/// The unsigned small-float code of `x` (`mbits` = 6: float11, 5: float10) by a
+/// nearest-value search over the table of every finite code's value: NaN → the
+/// all-ones code; +∞ → the ∞ code; `x ≤ 0` (−0, −∞ included) → 0; otherwise the
+/// finite code whose value is nearest to `x`, ties to the even code (so values
+/// above the largest finite one give it: finite never becomes ∞).
+///
+/// The search is a fixed-step bisection (the largest code with value ≤ x); the tie
+/// test compares `2x` with the sum of the two neighbours, both exact in `f64`.
+///
+/// # Panics
+///
+/// If `mbits` is not 5 or 6.
+#[must_use]
+#[inline]
+pub fn encode_ufloat(x: f32, mbits: u32) -> u32 {
+    let table: &[f64] = match mbits {
+        6 => &UF11_TABLE,
+        5 => &UF10_TABLE,
+        _ => panic!("mbits must be 5 or 6"),
+    };
+    if x.is_nan() {
+        return (32 << mbits) - 1;
+    }
+    if x == f32::INFINITY {
+        return 31 << mbits;
+    }
+    if x <= 0.0 {
+        return 0;
+    }
+    let x = f64::from(x);
+    let mut lo = 0;
+    let mut step = table.len() / 2;
+    while step > 0 {
+        if table[lo + step] <= x {
+            lo += step;
+        }
+        step /= 2;
+    }
+    let below = table[lo];
+    let above = table[lo + 1];
+    if above == f64::INFINITY {
+        return lo as u32; // the largest finite value
+    }
+    let twice = 2.0 * x;
+    let mid = below + above;
+    let nearest = if twice < mid {
+        lo
+    } else if twice > mid || lo % 2 == 1 {
+        lo + 1
+    } else {
+        lo
+    };
+    nearest as u32
+}
+
+/// The RGB9E5 code of `rgb`, transcribed from the rule (D3D11.3 §19.3.2,
+/// `EXT_texture_shared_exponent`) in exact `f64` arithmetic: each channel NaN or
+/// ≤ 0 → 0, ≥ 65408 → 65408; `maxc` the largest; `E = max(−16, ⌊log₂ maxc⌋) + 16`
+/// (⌊log₂⌋ read from the `f64` exponent field, exact for every `f32` value); if
+/// `maxc / 2^(E−24)` rounds to 512, `E + 1`; each mantissa `c / 2^(E−24)` rounded
+/// to the nearest integer, ties to even, or up when `half_up` (GL's `⌊x + ½⌋`).
+/// Code: R bits 0–8, G 9–17, B 18–26, E 27–31.
+#[must_use]
+#[inline]
+pub fn encode_rgb9e5(rgb: [f32; 3], half_up: bool) -> u32 {
+    let clamp = |v: f32| {
+        if v.is_nan() || v <= 0.0 {
+            0.0
+        } else if v >= 65408.0 {
+            65408.0
+        } else {
+            f64::from(v)
+        }
+    };
+    let round = |q: f64| {
+        let even = (q + MAGIC) - MAGIC;
+        let r = if half_up && q - even == 0.5 {
+            even + 1.0
+        } else {
+            even
+        };
+        r as u32
+    };
+    let c = [clamp(rgb[0]), clamp(rgb[1]), clamp(rgb[2])];
+    let maxc = c[0].max(c[1]).max(c[2]);
+    let log2 = if maxc == 0.0 {
+        -1023
+    } else {
+        ((maxc.to_bits() >> 52) as i32) - 1023
+    };
+    let mut e = log2.max(-16) + 16;
+    if round(maxc / pow2(e - 24)) == 512 {
+        e += 1;
+    }
+    let denom = pow2(e - 24);
+    let m = c.map(|v| round(v / denom));
+    m[0] | m[1] << 9 | m[2] << 18 | (e as u32) << 27
+}
+
+/// The exact values `m · 2^(E − 24)` of an RGB9E5 code (R bits 0–8, G 9–17,
+/// B 18–26, E 27–31).
+#[must_use]
+#[inline]
+pub fn decode_rgb9e5(code: u32) -> [f64; 3] {
+    let scale = pow2((code >> 27) as i32 - 24);
+    [0, 9, 18].map(|s| f64::from((code >> s) & 0x1FF) * scale)
 }

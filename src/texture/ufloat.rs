@@ -1,0 +1,574 @@
+//! The unsigned small-float pixel formats `Rg11b10Ufloat` and `Rgb9e5Ufloat`, and
+//! the scalar float11/float10 channel conversions they are built on.
+//!
+//! # The rules
+//!
+//! **float11 / float10** (D3D11.3 §3.1.6, Vulkan "Unsigned 11-Bit / 10-Bit
+//! Floating-Point Numbers", `EXT_packed_float`): 5 exponent bits with bias 15 and a
+//! 6-bit (float11) or 5-bit (float10) mantissa, no sign. Exponent 0 holds the
+//! denormals `m · 2^(−14−M)`, exponents 1–30 the normal values
+//! `2^(e−15) · (1 + m/2^M)`, exponent 31 ∞ (m = 0) and NaN (m ≠ 0). The encoders
+//! give the code nearest to the exact `f32` value, ties to the even code, denormals
+//! kept:
+//!
+//! | input | float11 code | float10 code |
+//! |---|---|---|
+//! | NaN (any sign, any payload) | `0x7FF` (all ones: exponent 31, mantissa all ones) | `0x3FF` |
+//! | −0, negative values, −∞ | 0 | 0 |
+//! | +0, positive values below half the smallest denormal (2⁻²¹ / 2⁻²⁰) | 0 | 0 |
+//! | finite values at or above the largest finite value (65024 / 64512) | `0x7BF` (65024, saturated: finite never becomes ∞) | `0x3DF` (64512) |
+//! | +∞ | `0x7C0` (∞) | `0x3E0` |
+//!
+//! D3D11.3 §3.2.2 asks for round toward zero where §3.1.6 asks for nearest even,
+//! and Vulkan allows either neighbour; normkey rounds to nearest even, exactly.
+//! `DirectXMath`'s `XMStoreFloat3PK` instead flushes [2⁻²¹, 2⁻²⁰) to 0, and Mesa's
+//! packer truncates and flushes denormals.
+//!
+//! The decoders are exact (every float11/float10 value is an `f32`): denormals
+//! decode to `f32` normals, exponent 31 with m = 0 to +∞, and the NaN codes to a
+//! quiet +NaN whose top mantissa bits are the code's mantissa
+//! (`0x7FC0_0000 | m << (23 − M)`; the all-ones code gives `0x7FFE_0000` from
+//! float11 and `0x7FFC_0000` from float10). No code decodes to −0 or a negative.
+//!
+//! **RGB9E5** (D3D11.3 §19.3.2, `EXT_texture_shared_exponent`): three 9-bit
+//! mantissas and one 5-bit exponent E shared by the three channels, value
+//! `m · 2^(E − 24)`. The encoder clamps each channel to [0, 65408] (NaN → 0,
+//! negatives and −0 → 0, +∞ → 65408, the largest value), takes
+//! `E = max(−16, ⌊log₂ maxc⌋) + 16` for the largest clamped channel `maxc`, plus 1
+//! when `maxc`'s mantissa rounds to 512, and rounds each `c / 2^(E − 24)` to the
+//! nearest integer, ties to even (the exact quotient: one rounding). GL rounds the
+//! mantissas half up (`⌊x + ½⌋`); [`Rgb9e5Ufloat::from_rgb_half_up`] does that, bit
+//! for bit as Mesa does. The exponent rule is GL's in both.
+//!
+//! # The algorithms
+//!
+//! **float11/10 encoding**, one implementation over the mantissa width M: for
+//! inputs at or above 2⁻¹⁴ (the smallest normal), the `f32` bits minus the
+//! difference of the exponent biases, plus the round-to-nearest-even increment,
+//! shifted right by `23 − M`; a carry out of the mantissa moves to the exponent, as
+//! it should. Below 2⁻¹⁴, `x + 2^(9−M)` rounds `x` to a multiple of the denormal
+//! step 2^(−14−M) in one IEEE addition (ties to even), and the code is the
+//! difference of the bit patterns. Then saturation and the special cases, all as
+//! selects, so the slice loops vectorize.
+//!
+//! **float11/10 decoding**: the code shifted into an `f32`'s exponent and mantissa
+//! fields and multiplied by 2¹¹²: exact for normals and for denormals (an `f32`
+//! denormal times a power of two); exponent 31 is selected separately.
+//!
+//! **RGB9E5 encoding**: the clamped channels' maximum gives E from its `f32`
+//! exponent field; `c · 2^(24 − E)` is exact (a power-of-two scale of a value far
+//! from the `f32` range ends), and adding 2²³ rounds it to an integer, ties to
+//! even. If the maximum's mantissa is 512, E grows by one and the channels are
+//! scaled again. Decoding is `m · 2^(E − 24)`, one exact product.
+//!
+//! # Representation and non-canonical codes
+//!
+//! Both types are `#[repr(transparent)]` over a `u32` (the native-endian integer,
+//! first-named channel in the lowest bits) and `bytemuck::Pod`: every `u32` is a
+//! valid pattern and decodes to a defined value. For `Rg11b10Ufloat`, every code
+//! is what some input encodes to, except the NaN codes other than all ones, which
+//! decode to a NaN (see above) that encodes back to the all-ones code. For
+//! `Rgb9e5Ufloat`, a code with E > 0 whose largest mantissa is below 256 is
+//! non-canonical: it decodes exactly to `m · 2^(E − 24)`, and encoding that value
+//! gives the canonical code of the same value (a smaller E). Every other code is
+//! canonical: `from_rgb(to_rgb(c)) == c`.
+//!
+//! `Eq` and `Hash` are those of the `u32` code: two NaN codes are unequal, and so
+//! are two RGB9E5 codes of the same value with different exponents.
+//!
+//! Everything is checked against the references of `normkey-oracle` in
+//! `tests/texture_ufloat.rs`: the float11 and float10 encoders and the RGB9E5
+//! encoder on one channel for all 2³² `f32`, every code of every decoder, and
+//! random and edge pixels.
+
+/// The exponent bias of float11 and float10.
+const BIAS: u32 = 15;
+
+/// `f32`'s exponent bias.
+const F32_BIAS: u32 = 127;
+
+/// The `f32` bits of +∞.
+const F32_INF: u32 = 0x7F80_0000;
+
+/// The float11 (M = 6) or float10 (M = 5) code nearest to `x`, ties to even;
+/// negatives → 0, NaN → all ones, finite values saturate at the largest finite
+/// code. See the module docs.
+#[inline]
+const fn encode_ufloat<const M: u32>(x: f32) -> u32 {
+    let shift = 23 - M;
+    let bits = x.to_bits();
+    let abs = bits & 0x7FFF_FFFF;
+    // At or above 2⁻¹⁴: rebias and round to nearest even in the integers.
+    let odd = (abs >> shift) & 1;
+    let normal = (abs
+        .wrapping_sub((F32_BIAS - BIAS) << 23)
+        .wrapping_add((1 << (shift - 1)) - 1 + odd))
+        >> shift;
+    // Below 2⁻¹⁴: one IEEE addition rounds to a multiple of 2^(−14−M).
+    let magic = f32::from_bits((F32_BIAS + 9 - M) << 23);
+    let denormal = (f32::from_bits(abs) + magic)
+        .to_bits()
+        .wrapping_sub(magic.to_bits());
+    let finite = if abs < (F32_BIAS + 1 - BIAS) << 23 {
+        denormal
+    } else {
+        normal
+    };
+    let max_finite = (31 << M) - 1;
+    let finite = if finite > max_finite {
+        max_finite
+    } else {
+        finite
+    };
+    if abs > F32_INF {
+        (32 << M) - 1
+    } else if bits >> 31 != 0 {
+        0
+    } else if abs == F32_INF {
+        31 << M
+    } else {
+        finite
+    }
+}
+
+/// The exact value of the float11 (M = 6) or float10 (M = 5) code `c` (its low
+/// `5 + M` bits). See the module docs.
+#[inline]
+const fn decode_ufloat<const M: u32>(c: u32) -> f32 {
+    let shift = 23 - M;
+    let c = c & ((32 << M) - 1);
+    let m = c & ((1 << M) - 1);
+    let two_112 = f32::from_bits((F32_BIAS + F32_BIAS - BIAS) << 23);
+    if c >= 31 << M {
+        f32::from_bits(if m == 0 {
+            F32_INF
+        } else {
+            0x7FC0_0000 | m << shift
+        })
+    } else {
+        f32::from_bits(c << shift) * two_112
+    }
+}
+
+/// The float11 code (6-bit mantissa, 5-bit exponent, bias 15, in the low 11 bits)
+/// nearest to `x`, ties to even; denormals kept; negatives, −0 and −∞ → 0; finite
+/// values saturate at 65024 (`0x7BF`); +∞ → `0x7C0`; NaN → `0x7FF`.
+///
+/// ```
+/// use normkey::texture::{f32_to_uf11, uf11_to_f32};
+/// assert_eq!(f32_to_uf11(1.0), 15 << 6);
+/// assert_eq!(f32_to_uf11(1.0 + 1.0 / 128.0), 15 << 6); // tie: to even
+/// assert_eq!(f32_to_uf11(1.0 + 3.0 / 128.0), (15 << 6) + 2); // tie: to even
+/// assert_eq!(f32_to_uf11(-1.0), 0);
+/// assert_eq!(f32_to_uf11(-0.0), 0);
+/// assert_eq!(f32_to_uf11(f32::NEG_INFINITY), 0);
+/// assert_eq!(f32_to_uf11(1.0e9), 0x7BF); // saturates: finite stays finite
+/// assert_eq!(uf11_to_f32(0x7BF), 65024.0);
+/// assert_eq!(f32_to_uf11(f32::INFINITY), 0x7C0);
+/// assert_eq!(f32_to_uf11(f32::NAN), 0x7FF);
+/// assert_eq!(f32_to_uf11(-f32::NAN), 0x7FF);
+/// assert_eq!(f32_to_uf11(2.0f32.powi(-20)), 1); // the smallest denormal
+/// assert_eq!(f32_to_uf11(2.0f32.powi(-21)), 0); // half of it: tie to even
+/// assert_eq!(f32_to_uf11(f32::from_bits(1)), 0);
+/// ```
+#[inline]
+#[must_use]
+// The code has 11 bits.
+#[allow(clippy::cast_possible_truncation)]
+pub const fn f32_to_uf11(x: f32) -> u16 {
+    encode_ufloat::<6>(x) as u16
+}
+
+/// The float10 code (5-bit mantissa, 5-bit exponent, bias 15, in the low 10 bits)
+/// nearest to `x`, ties to even; denormals kept; negatives, −0 and −∞ → 0; finite
+/// values saturate at 64512 (`0x3DF`); +∞ → `0x3E0`; NaN → `0x3FF`.
+///
+/// ```
+/// use normkey::texture::{f32_to_uf10, uf10_to_f32};
+/// assert_eq!(f32_to_uf10(1.0), 15 << 5);
+/// assert_eq!(f32_to_uf10(1.0 + 1.0 / 64.0), 15 << 5); // tie: to even
+/// assert_eq!(f32_to_uf10(-1.0), 0);
+/// assert_eq!(f32_to_uf10(65535.0), 0x3DF); // saturates
+/// assert_eq!(uf10_to_f32(0x3DF), 64512.0);
+/// assert_eq!(f32_to_uf10(f32::INFINITY), 0x3E0);
+/// assert_eq!(f32_to_uf10(f32::NAN), 0x3FF);
+/// assert_eq!(f32_to_uf10(2.0f32.powi(-19)), 1); // the smallest denormal
+/// ```
+#[inline]
+#[must_use]
+// The code has 10 bits.
+#[allow(clippy::cast_possible_truncation)]
+pub const fn f32_to_uf10(x: f32) -> u16 {
+    encode_ufloat::<5>(x) as u16
+}
+
+/// The exact value of a float11 code (its low 11 bits; higher bits are ignored).
+/// Code `0x7C0` is +∞; `0x7C1..=0x7FF` are NaN: the quiet +NaN
+/// `0x7FC0_0000 | m << 17` for mantissa m. Never negative, never −0.
+///
+/// ```
+/// use normkey::texture::uf11_to_f32;
+/// assert_eq!(uf11_to_f32(0).to_bits(), 0);
+/// assert_eq!(uf11_to_f32(1), 2.0f32.powi(-20));
+/// assert_eq!(uf11_to_f32(15 << 6), 1.0);
+/// assert_eq!(uf11_to_f32(0x7BF), 65024.0);
+/// assert_eq!(uf11_to_f32(0x7C0), f32::INFINITY);
+/// assert_eq!(uf11_to_f32(0x7FF).to_bits(), 0x7FFE_0000);
+/// assert_eq!(uf11_to_f32(0x7C1).to_bits(), 0x7FC2_0000);
+/// assert_eq!(uf11_to_f32(0xF800 | 1), uf11_to_f32(1)); // high bits ignored
+/// ```
+#[inline]
+#[must_use]
+pub const fn uf11_to_f32(c: u16) -> f32 {
+    decode_ufloat::<6>(c as u32)
+}
+
+/// The exact value of a float10 code (its low 10 bits; higher bits are ignored).
+/// Code `0x3E0` is +∞; `0x3E1..=0x3FF` are NaN: the quiet +NaN
+/// `0x7FC0_0000 | m << 18` for mantissa m. Never negative, never −0.
+///
+/// ```
+/// use normkey::texture::uf10_to_f32;
+/// assert_eq!(uf10_to_f32(0).to_bits(), 0);
+/// assert_eq!(uf10_to_f32(1), 2.0f32.powi(-19));
+/// assert_eq!(uf10_to_f32(15 << 5), 1.0);
+/// assert_eq!(uf10_to_f32(0x3DF), 64512.0);
+/// assert_eq!(uf10_to_f32(0x3E0), f32::INFINITY);
+/// assert_eq!(uf10_to_f32(0x3FF).to_bits(), 0x7FFC_0000);
+/// ```
+#[inline]
+#[must_use]
+pub const fn uf10_to_f32(c: u16) -> f32 {
+    decode_ufloat::<5>(c as u32)
+}
+
+/// The largest RGB9E5 value, 511 · 2⁷.
+const RGB9E5_MAX: f32 = 65408.0;
+
+/// 2²³: adding it to a value in [0, 2²²] rounds the value to an integer (ties to
+/// even), which is then the low bits of the sum.
+const MAGIC: f32 = 8_388_608.0;
+
+/// `c` clamped to [0, 65408], NaN → 0.
+#[inline]
+const fn clamp_rgb9e5(c: f32) -> f32 {
+    // `c > 0.0` is false for NaN and ±0.
+    if c > 0.0 {
+        if c < RGB9E5_MAX { c } else { RGB9E5_MAX }
+    } else {
+        0.0
+    }
+}
+
+/// `v` (in [0, 2²²]) rounded to an integer: ties to even, or up when `HALF_UP`.
+#[inline]
+const fn round_mantissa<const HALF_UP: bool>(v: f32) -> u32 {
+    let t = v + MAGIC;
+    let r = t.to_bits() - MAGIC.to_bits();
+    // `v − (t − 2²³)` is exact: a tie leaves exactly ½.
+    #[allow(clippy::float_cmp)] // an exact difference compared with an exact ½
+    if HALF_UP && v - (t - MAGIC) == 0.5 {
+        r + 1
+    } else {
+        r
+    }
+}
+
+/// `2^k` for `k` in the `f32` normal range.
+#[inline]
+// k + 127 is in [1, 254] for every caller.
+#[allow(clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+const fn exp2i(k: i32) -> f32 {
+    f32::from_bits(((k + F32_BIAS as i32) as u32) << 23)
+}
+
+/// The RGB9E5 code of `rgb`; see the module docs.
+#[inline]
+// E ≤ 31 fits the exponent field; mantissas ≤ 511.
+#[allow(clippy::cast_possible_wrap)]
+const fn encode_rgb9e5<const HALF_UP: bool>(rgb: [f32; 3]) -> u32 {
+    let [r, g, b] = [
+        clamp_rgb9e5(rgb[0]),
+        clamp_rgb9e5(rgb[1]),
+        clamp_rgb9e5(rgb[2]),
+    ];
+    let maxc = if r > g { r } else { g };
+    let maxc = if maxc > b { maxc } else { b };
+    // max(−16, ⌊log₂ maxc⌋) + 16 from the biased exponent (0 for 0 and denormals).
+    let biased = maxc.to_bits() >> 23;
+    let e = biased.saturating_sub(F32_BIAS - 16);
+    let e = e + (round_mantissa::<HALF_UP>(maxc * exp2i(24 - e as i32)) >> 9);
+    let scale = exp2i(24 - e as i32);
+    round_mantissa::<HALF_UP>(r * scale)
+        | round_mantissa::<HALF_UP>(g * scale) << 9
+        | round_mantissa::<HALF_UP>(b * scale) << 18
+        | e << 27
+}
+
+/// The exact values `m · 2^(E − 24)` of an RGB9E5 code.
+#[inline]
+// Mantissas < 2⁹ are exact in `f32`; E − 24 is in [−24, 7].
+#[allow(clippy::cast_precision_loss, clippy::cast_possible_wrap)]
+const fn decode_rgb9e5(c: u32) -> [f32; 3] {
+    let scale = exp2i((c >> 27) as i32 - 24);
+    [
+        (c & 0x1FF) as f32 * scale,
+        (c >> 9 & 0x1FF) as f32 * scale,
+        (c >> 18 & 0x1FF) as f32 * scale,
+    ]
+}
+
+/// The struct, its bit accessors, slice forms and marker impls, shared by the two
+/// packed `u32` formats (the per-format conversions are written out below). The
+/// chunk sizes (elements per step of the slice loops, a vectorizer hint) are the
+/// fastest measured with `cargo bench --bench ufloat` among 1 and 8: chunks of 8
+/// made the `Rgb9e5Ufloat` decode loop about 1.3× slower, chunks of 1 the
+/// `Rg11b10Ufloat` decode loop about 1.4× slower (4096 pixels); encoding did not
+/// change.
+macro_rules! packed_u32 {
+    ($(#[$doc:meta])* $T:ident, encode_chunk = $enc_chunk:literal, decode_chunk = $dec_chunk:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #[repr(transparent)]
+        pub struct $T(u32);
+
+        impl $T {
+            /// Code 0: all channels +0.0; also the [`Default`].
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::ZERO.to_rgb(), [0.0; 3]);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_rgb([-1.0, -0.0, f32::NEG_INFINITY]), ", stringify!($T), "::ZERO);")]
+            /// ```
+            pub const ZERO: Self = Self(0);
+
+            /// The format with this code. Every `u32` is a valid code (see the
+            /// module docs for the non-canonical ones).
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::from_bits(u32::MAX).to_bits(), u32::MAX);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn from_bits(code: u32) -> Self {
+                Self(code)
+            }
+
+            /// The code, first-named channel in the lowest bits.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "::ZERO.to_bits(), 0);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn to_bits(self) -> u32 {
+                self.0
+            }
+
+            /// Writes `src[i].to_rgb()` into `dst[i]` for every `i`; the scalar
+            /// results bit for bit (on x86-64 as AVX2 code when the CPU has it).
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("let src = [", stringify!($T), "::ZERO, ", stringify!($T), "::from_rgb([1.0, 2.0, 0.5])];")]
+            /// let mut dst = [[f32::NAN; 3]; 2];
+            #[doc = concat!(stringify!($T), "::decode_slice(&src, &mut dst);")]
+            /// assert_eq!(dst, [[0.0; 3], [1.0, 2.0, 0.5]]);
+            /// ```
+            #[inline]
+            pub fn decode_slice(src: &[Self], dst: &mut [[f32; 3]]) {
+                crate::dispatch::map::<$dec_chunk, _, _>(src, dst, Self::to_rgb);
+            }
+
+            /// Writes `Self::from_rgb(src[i])` into `dst[i]` for every `i`; the
+            /// scalar results bit for bit (on x86-64 as AVX2 code when the CPU has it).
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            /// let src = [[f32::NAN, -1.0, 0.5], [1.0, 2.0, 0.25]];
+            #[doc = concat!("let mut dst = [", stringify!($T), "::ZERO; 2];")]
+            #[doc = concat!(stringify!($T), "::encode_slice(&src, &mut dst);")]
+            #[doc = concat!("assert_eq!(dst[0], ", stringify!($T), "::from_rgb(src[0]));")]
+            /// assert_eq!(dst[1].to_rgb(), [1.0, 2.0, 0.25]);
+            /// ```
+            #[inline]
+            pub fn encode_slice(src: &[[f32; 3]], dst: &mut [Self]) {
+                crate::dispatch::map::<$enc_chunk, _, _>(src, dst, Self::from_rgb);
+            }
+        }
+
+        // SAFETY: `repr(transparent)` over `u32`, which is `Zeroable`.
+        unsafe impl bytemuck::Zeroable for $T {}
+        // SAFETY: `repr(transparent)` over `u32`, which is `Pod`: every bit pattern is
+        // a valid code, no padding, `'static`.
+        unsafe impl bytemuck::Pod for $T {}
+
+        static_assertions::assert_eq_size!($T, u32);
+        static_assertions::assert_eq_align!($T, u32);
+        static_assertions::assert_impl_all!($T: Send, Sync, Copy, Eq, core::hash::Hash, bytemuck::Pod);
+    };
+}
+
+packed_u32!(
+    /// `DXGI_FORMAT_R11G11B10_FLOAT` / `VK_FORMAT_B10G11R11_UFLOAT_PACK32` / wgpu
+    /// `Rg11b10Ufloat`: red and green as float11 (bits 0–10, 11–21), blue as
+    /// float10 (bits 22–31), in a native-endian `u32`.
+    ///
+    /// Each channel is encoded on its own, as [`f32_to_uf11`] / [`f32_to_uf10`]
+    /// (nearest even, negatives → 0, NaN → the all-ones NaN code, finite values
+    /// saturate); decoding is exact. `Eq`/`Hash` compare the code. See the
+    /// [module docs](crate::texture::ufloat) for the rules, the representation and the
+    /// non-canonical codes.
+    ///
+    /// ```
+    /// use normkey::Rg11b10Ufloat;
+    /// let p = Rg11b10Ufloat::from_rgb([1.0, f32::NAN, 1.0e9]);
+    /// assert_eq!(p.to_bits(), (15 << 6) | 0x7FF << 11 | 0x3DF << 22);
+    /// let [r, g, b] = p.to_rgb();
+    /// assert_eq!((r, b), (1.0, 64512.0));
+    /// assert!(g.is_nan());
+    /// assert_eq!(Rg11b10Ufloat::from_rgb([-2.0, f32::INFINITY, 0.0]).to_rgb(), [0.0, f32::INFINITY, 0.0]);
+    /// ```
+    Rg11b10Ufloat,
+    encode_chunk = 8,
+    decode_chunk = 8
+);
+
+impl Rg11b10Ufloat {
+    /// Encodes `[r, g, b]`: float11 for red and green, float10 for blue, each the
+    /// nearest code, ties to even (see [`f32_to_uf11`], [`f32_to_uf10`]).
+    ///
+    /// ```
+    /// use normkey::Rg11b10Ufloat;
+    /// let e = |rgb| Rg11b10Ufloat::from_rgb(rgb).to_bits();
+    /// assert_eq!(e([0.0, 0.0, 1.0]), (15 << 5) << 22);
+    /// assert_eq!(e([-0.0, f32::NEG_INFINITY, -f32::NAN]), 0x3FF << 22);
+    /// assert_eq!(e([65536.0, 0.0, 0.0]), 0x7BF); // saturates, never ∞
+    /// assert_eq!(e([f32::from_bits(1), 0.0, 0.0]), 0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_rgb(rgb: [f32; 3]) -> Self {
+        Self(
+            encode_ufloat::<6>(rgb[0])
+                | encode_ufloat::<6>(rgb[1]) << 11
+                | encode_ufloat::<5>(rgb[2]) << 22,
+        )
+    }
+
+    /// The exact values `[r, g, b]` (see [`uf11_to_f32`], [`uf10_to_f32`]): never
+    /// negative or −0; +∞ and quiet +NaN from exponent 31.
+    ///
+    /// ```
+    /// use normkey::Rg11b10Ufloat;
+    /// let d = |c| Rg11b10Ufloat::from_bits(c).to_rgb();
+    /// assert_eq!(d(1 | 1 << 11 | 1 << 22), [2.0f32.powi(-20), 2.0f32.powi(-20), 2.0f32.powi(-19)]);
+    /// assert_eq!(d(0x7C0)[0], f32::INFINITY);
+    /// assert_eq!(d(u32::MAX).map(f32::to_bits), [0x7FFE_0000, 0x7FFE_0000, 0x7FFC_0000]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_rgb(self) -> [f32; 3] {
+        [
+            decode_ufloat::<6>(self.0),
+            decode_ufloat::<6>(self.0 >> 11),
+            decode_ufloat::<5>(self.0 >> 22),
+        ]
+    }
+}
+
+packed_u32!(
+    /// `DXGI_FORMAT_R9G9B9E5_SHAREDEXP` / `VK_FORMAT_E5B9G9R9_UFLOAT_PACK32` / wgpu
+    /// `Rgb9e5Ufloat`: three 9-bit mantissas (R bits 0–8, G 9–17, B 18–26) and a
+    /// shared 5-bit exponent E (bits 27–31) in a native-endian `u32`, each channel
+    /// `m · 2^(E − 24)`.
+    ///
+    /// Channels are clamped to [0, 65408] (NaN → 0, negatives and −0 → 0, +∞ →
+    /// 65408), the exponent follows the largest channel, and the mantissas are the
+    /// nearest integers to the exact quotients, ties to even; decoding is exact.
+    /// `Eq`/`Hash` compare the code (two codes of one value with different
+    /// exponents are unequal). See the [module docs](crate::texture::ufloat) for the rules,
+    /// the representation and the non-canonical codes.
+    ///
+    /// ```
+    /// use normkey::Rgb9e5Ufloat;
+    /// let p = Rgb9e5Ufloat::from_rgb([1.0, f32::NAN, -3.0]);
+    /// assert_eq!(p.to_rgb(), [1.0, 0.0, 0.0]);
+    /// assert_eq!(Rgb9e5Ufloat::from_rgb([f32::INFINITY; 3]).to_rgb(), [65408.0; 3]);
+    /// // Non-canonical: exponent 31 with small mantissas; decoded exactly.
+    /// assert_eq!(Rgb9e5Ufloat::from_bits(31 << 27 | 1).to_rgb(), [128.0, 0.0, 0.0]);
+    /// assert_ne!(Rgb9e5Ufloat::from_rgb([128.0, 0.0, 0.0]).to_bits(), 31 << 27 | 1);
+    /// ```
+    Rgb9e5Ufloat,
+    encode_chunk = 8,
+    decode_chunk = 1
+);
+
+impl Rgb9e5Ufloat {
+    /// Encodes `[r, g, b]`: clamp each to [0, 65408] (NaN → 0), shared exponent
+    /// `E = max(−16, ⌊log₂ max⌋) + 16` (+1 when the largest mantissa rounds to
+    /// 512), mantissas `c / 2^(E − 24)` rounded to nearest, ties to even. A NaN in
+    /// one channel does not change the others.
+    ///
+    /// ```
+    /// use normkey::Rgb9e5Ufloat;
+    /// let e = |rgb| Rgb9e5Ufloat::from_rgb(rgb).to_bits();
+    /// assert_eq!(e([1.0, 0.0, 0.0]), 256 | 16 << 27);
+    /// // 511.5 · 2⁻⁸ rounds to mantissa 512: the exponent grows by one.
+    /// assert_eq!(e([511.5 / 256.0, 0.0, 0.0]), 256 | 17 << 27);
+    /// // Ties to even: 256.5 → 256, 257.5 → 258 (at E = 16, the step is 2⁻⁸).
+    /// assert_eq!(e([1.0, 256.5 / 256.0, 257.5 / 256.0]), 256 | 256 << 9 | 258 << 18 | 16 << 27);
+    /// assert_eq!(e([f32::NAN, 1.0, 0.0]), e([0.0, 1.0, 0.0]));
+    /// assert_eq!(e([f32::INFINITY, -0.0, 1.0e-30]), 511 | 31 << 27);
+    /// assert_eq!(e([2.0f32.powi(-24), 0.0, 0.0]), 1); // the smallest step
+    /// assert_eq!(e([2.0f32.powi(-25), 0.0, 0.0]), 0); // half of it: tie to even
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_rgb(rgb: [f32; 3]) -> Self {
+        Self(encode_rgb9e5::<false>(rgb))
+    }
+
+    /// As [`from_rgb`](Self::from_rgb), but each mantissa is `⌊q + ½⌋` (ties up),
+    /// the rule of `EXT_texture_shared_exponent` and Mesa's `float3_to_rgb9e5`; the
+    /// exponent rule is the same. Differs from `from_rgb` only where a quotient
+    /// ends in exactly ½.
+    ///
+    /// ```
+    /// use normkey::Rgb9e5Ufloat;
+    /// let x = [1.0, 256.5 / 256.0, 257.5 / 256.0];
+    /// assert_eq!(Rgb9e5Ufloat::from_rgb_half_up(x).to_bits(), 256 | 257 << 9 | 258 << 18 | 16 << 27);
+    /// assert_eq!(Rgb9e5Ufloat::from_rgb_half_up([f32::NAN, -1.0, 2.0f32.powi(-25)]).to_bits(), 1 << 18);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_rgb_half_up(rgb: [f32; 3]) -> Self {
+        Self(encode_rgb9e5::<true>(rgb))
+    }
+
+    /// The exact values `m · 2^(E − 24)`: never negative, −0, ∞ or NaN; at most
+    /// 65408.
+    ///
+    /// ```
+    /// use normkey::Rgb9e5Ufloat;
+    /// let d = |c| Rgb9e5Ufloat::from_bits(c).to_rgb();
+    /// assert_eq!(d(1 | 2 << 9 | 3 << 18), [2.0f32.powi(-24), 2.0f32.powi(-23), 3.0 * 2.0f32.powi(-24)]);
+    /// assert_eq!(d(u32::MAX), [65408.0; 3]);
+    /// assert_eq!(d(0).map(f32::to_bits), [0; 3]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_rgb(self) -> [f32; 3] {
+        decode_rgb9e5(self.0)
+    }
+}

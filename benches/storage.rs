@@ -13,6 +13,18 @@
 //! Two sizes: 4096 elements (in L1: compute bound) and 2²⁰ (4 MiB of `f32`, beyond
 //! L2). `cargo run --release --example bench_table` prints the ratios normkey /
 //! peer and counts the inputs each peer gets wrong.
+//!
+//! **Overflow checks.** The integer steps of the conversions are wrapping
+//! operations (the proofs in the `storage` module docs show they never wrap), so a
+//! release build with `overflow-checks` and debug assertions must run as fast as a
+//! plain one. Compare the `normkey` rows of the two runs (its own target directory
+//! keeps the two builds apart):
+//!
+//! ```text
+//! cargo bench --bench storage -- normkey
+//! CARGO_TARGET_DIR=target/overflow-checks CARGO_PROFILE_BENCH_OVERFLOW_CHECKS=true \
+//!   CARGO_PROFILE_BENCH_DEBUG_ASSERTIONS=true cargo bench --bench storage -- normkey
+//! ```
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 

@@ -221,6 +221,7 @@ const _: () = {
 };
 
 /// The largest code: `2ⁿ − 1` (UNORM) or `2ⁿ⁻¹ − 1` (SNORM).
+#[inline]
 const fn max_code(bits: u32, signed: bool) -> i32 {
     (1 << (bits - signed as u32)) - 1
 }
@@ -245,6 +246,7 @@ const fn round_scaled(x: f32, scale: f32) -> i32 {
 }
 
 /// `2^(bits − signed)` as `f32`: `max + 1`.
+#[inline]
 #[allow(clippy::cast_precision_loss)] // a power of two ≤ 2¹⁶: exact
 const fn scale(bits: u32, signed: bool) -> f32 {
     (max_code(bits, signed) + 1) as f32
@@ -298,11 +300,44 @@ const fn decode(c: i32, max: i32, decoder: Decoder) -> f32 {
 /// ```
 #[inline]
 #[must_use]
+pub const fn unorm_from_f32<const BITS: u32>(x: f32) -> u16 {
+    let scale = const {
+        checked_decoder(BITS, false);
+        scale(BITS, false)
+    };
+    encode_unorm_scaled(x, scale)
+}
+
+/// [`unorm_from_f32`] with the width as an argument, for the packed formats
+/// (`crate::texture`), which check their widths at compile time.
+#[inline]
+pub(crate) const fn encode_unorm(x: f32, bits: u32) -> u16 {
+    encode_unorm_scaled(x, scale(bits, false))
+}
+
+/// The UNORM code of `x` for `max = scale − 1`: clamp to [0, 1] (NaN → 0), round.
+#[inline]
 // The code is in [0, 2¹⁶).
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-pub const fn unorm_from_f32<const BITS: u32>(x: f32) -> u16 {
-    const { checked_decoder(BITS, false) };
-    round_scaled(clamp_unit(x), scale(BITS, false)) as u16
+const fn encode_unorm_scaled(x: f32, scale: f32) -> u16 {
+    round_scaled(clamp_unit(x), scale) as u16
+}
+
+/// [`unorm_to_f32`] with the width as an argument, for a `code` already masked to
+/// `bits` bits and a valid width (see [`encode_unorm`]).
+#[inline]
+pub(crate) const fn decode_unorm(code: u32, bits: u32) -> f32 {
+    #[allow(clippy::cast_possible_wrap)] // a masked code < 2¹⁶
+    decode(
+        code as i32,
+        max_code(bits, false),
+        UNORM_DECODERS[bits as usize],
+    )
+}
+
+/// Whether `bits` is a valid UNORM width (1..=16); for the packed formats' checks.
+pub(crate) const fn is_unorm_width(bits: u32) -> bool {
+    bits >= 1 && bits <= 16
 }
 
 /// `code / (2^BITS − 1)` correctly rounded, for a `BITS`-bit UNORM channel
@@ -350,13 +385,13 @@ pub const fn unorm_to_f32<const BITS: u32>(code: u16) -> f32 {
 // The code is in (−2¹⁵, 2¹⁵).
 #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
 pub const fn snorm_from_f32<const BITS: u32>(x: f32) -> i16 {
-    const { checked_decoder(BITS, true) };
+    let scale = const {
+        checked_decoder(BITS, true);
+        scale(BITS, true)
+    };
     let bits = x.to_bits();
     let sign = (bits as i32) >> 31; // 0 or −1
-    let m = round_scaled(
-        clamp_unit(f32::from_bits(bits & 0x7fff_ffff)),
-        scale(BITS, true),
-    );
+    let m = round_scaled(clamp_unit(f32::from_bits(bits & 0x7fff_ffff)), scale);
     ((m ^ sign).wrapping_sub(sign)) as i16
 }
 
@@ -569,6 +604,14 @@ macro_rules! storage {
             }
         }
 
+        storage_traits!($T($code), $N, $D);
+    };
+}
+
+/// The trait impls of a one-channel format: the conversions from and to the
+/// clamping and deferred types, `bytemuck`, and the layout checks.
+macro_rules! storage_traits {
+    ($T:ident($code:ident), $N:ident, $D:ident) => {
         #[doc = concat!("Stores a [`", stringify!($N), "`] as [`", stringify!($T), "::from_f32`] does.")]
         impl From<$N> for $T {
             #[inline]

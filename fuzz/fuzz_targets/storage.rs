@@ -27,16 +27,32 @@ macro_rules! check {
         $T::decode_slice(&enc, &mut dec);
         for (i, &x) in xs.iter().enumerate() {
             let c = $T::from_f32(x);
-            assert_eq!(i64::from(c.to_bits()), encode_ref(x, f64::from($max), $signed), "{x:?} ({:#x})", x.to_bits());
+            assert_eq!(
+                i64::from(c.to_bits()),
+                encode_ref(x, f64::from($max), $signed),
+                "{x:?} ({:#x})",
+                x.to_bits()
+            );
             assert_eq!(enc[i], c);
             let y = c.to_f32();
-            assert_eq!(y.to_bits(), decode_ref(i64::from(c.to_bits()), $max).to_bits());
+            assert_eq!(
+                y.to_bits(),
+                decode_ref(i64::from(c.to_bits()), $max).to_bits()
+            );
             assert_eq!(dec[i].to_bits(), y.to_bits());
-            assert_eq!($T::from_f32(y), c, "decode/encode round trip of {}", c.to_bits());
+            assert_eq!(
+                $T::from_f32(y),
+                c,
+                "decode/encode round trip of {}",
+                c.to_bits()
+            );
             // Every code, including ones from raw input bits.
             let raw = $T::from_bits(x.to_bits() as $code);
             let r = raw.to_f32();
-            assert_eq!(r.to_bits(), decode_ref(i64::from(raw.to_bits()), $max).to_bits());
+            assert_eq!(
+                r.to_bits(),
+                decode_ref(i64::from(raw.to_bits()), $max).to_bits()
+            );
             if i64::from(raw.to_bits()) >= -$max {
                 assert_eq!($T::from_f32(r), raw);
             }
@@ -55,10 +71,22 @@ fuzz_target!(|data: &[u8]| {
     check!(Snorm16, i16, 32767, true, &xs);
     for &x in &xs {
         use normkey::storage::{snorm_from_f32, unorm_from_f32};
-        assert_eq!(i64::from(unorm_from_f32::<5>(x)), normkey_oracle::encode_unorm(x, 5));
-        assert_eq!(i64::from(unorm_from_f32::<10>(x)), normkey_oracle::encode_unorm(x, 10));
-        assert_eq!(i64::from(unorm_from_f32::<12>(x)), normkey_oracle::encode_unorm(x, 12));
-        assert_eq!(i64::from(snorm_from_f32::<10>(x)), normkey_oracle::encode_snorm(x, 10));
+        assert_eq!(
+            i64::from(unorm_from_f32::<5>(x)),
+            normkey_oracle::encode_unorm(x, 5)
+        );
+        assert_eq!(
+            i64::from(unorm_from_f32::<10>(x)),
+            normkey_oracle::encode_unorm(x, 10)
+        );
+        assert_eq!(
+            i64::from(unorm_from_f32::<12>(x)),
+            normkey_oracle::encode_unorm(x, 12)
+        );
+        assert_eq!(
+            i64::from(snorm_from_f32::<10>(x)),
+            normkey_oracle::encode_snorm(x, 10)
+        );
     }
     // One packed format (from `for_each_packed_format!`): groups of `$n` inputs as
     // pixels, each channel against the oracle; the input bits as pixels, decoded.

@@ -108,6 +108,13 @@ use crate::norm::clamp_unit;
 use crate::{Norm, SnormFloat, Unorm, UnormFloat};
 
 /// How a width decodes `c / max`; see "The algorithms" in the module docs.
+///
+/// ```
+/// use normkey::storage::{Decoder, SNORM_DECODERS, UNORM_DECODERS};
+/// // No width needs the division today.
+/// assert!(UNORM_DECODERS[1..].iter().all(|d| *d != Decoder::Divide));
+/// assert!(SNORM_DECODERS[2..].iter().all(|d| *d != Decoder::Divide));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decoder {
     /// `(c·k) as f32 · fl(1/(max·k))` with this `k`.

@@ -67,8 +67,13 @@ macro_rules! packed {
         pub struct $T($int);
 
         impl $T {
-            /// Each channel's (lowest bit, width), in r, g, b(, a) order.
-            const LAYOUT: [Channel; $n] = $layout;
+            /// Each channel's (lowest bit, width), in r, g, b(, a) order; checked at
+            /// compile time.
+            const LAYOUT: [Channel; $n] = {
+                let layout = $layout;
+                assert!(valid_layout(layout, $int::BITS));
+                layout
+            };
 
             /// The pixel with these bits; every pattern is valid.
             ///
@@ -156,7 +161,8 @@ macro_rules! packed {
             }
         }
 
-        const _: () = assert!(valid_layout($T::LAYOUT, $int::BITS));
+        // Evaluates (so checks) the layout even where no method is used.
+        const _: [Channel; $n] = $T::LAYOUT;
 
         // SAFETY: `repr(transparent)` over an integer, which is `Zeroable`.
         unsafe impl bytemuck::Zeroable for $T {}

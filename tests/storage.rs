@@ -1,11 +1,12 @@
-//! The storage formats against exact references written here, independently of
-//! the implementation: `f64` arithmetic (exact for these products) for encoding,
-//! IEEE `f32` division (correctly rounded by definition) and an `f64` quotient for
-//! decoding.
+//! The storage core (every width) and the four formats against the exact
+//! references of `normkey-oracle`, written from the specifications and never
+//! calling normkey: `f64` arithmetic (exact for these products) for encoding, IEEE
+//! `f32` division (correctly rounded by definition) for decoding; the search behind
+//! the decoder tables.
 //!
 //! The all-2³² sweep (every width of the core and the four formats in one pass) is
 //! `#[ignore]`d; run it with `cargo test --release --all-features --test storage --
-//! --ignored` (about two minutes on two cores).
+//! --ignored` (about three minutes of CPU time, on two threads).
 
 // Exact float comparisons are the point of these tests, and they move small codes
 // and exact products between integers and floats on purpose.

@@ -10,9 +10,24 @@
 //!   `(x.clamp(lo, 1.0) * max + 0.5) as code` (the common hand-written form; `image` 0.25
 //!   rounds with `.round()`, the `round` peer).
 //!
+//! * `Rgb10a2Unorm_encode`/`_decode`: the packed format's slice forms against the
+//!   hand-written shift-and-or loops of `peers::rgb10a2`.
+//!
 //! Two sizes: 4096 elements (in L1: compute bound) and 2²⁰ (4 MiB of `f32`, beyond
 //! L2). `cargo run --release --example bench_table` prints the ratios normkey /
 //! peer and counts the inputs each peer gets wrong.
+//!
+//! **Overflow checks.** The integer steps of the conversions are wrapping
+//! operations (the proofs in the `storage` module docs show they never wrap), so a
+//! release build with `overflow-checks` and debug assertions must run as fast as a
+//! plain one. Compare the `normkey` rows of the two runs (its own target directory
+//! keeps the two builds apart):
+//!
+//! ```text
+//! cargo bench --bench storage -- normkey
+//! CARGO_TARGET_DIR=target/overflow-checks CARGO_PROFILE_BENCH_OVERFLOW_CHECKS=true \
+//!   CARGO_PROFILE_BENCH_DEBUG_ASSERTIONS=true cargo bench --bench storage -- normkey
+//! ```
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
@@ -22,7 +37,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use normkey::{Snorm8, Snorm16, Unorm8, Unorm16};
+use normkey::{Rgb10a2Unorm, Snorm8, Snorm16, Unorm8, Unorm16};
 
 /// `n` inputs spread over [lo − 0.2, 1.2] (some clamp), from a tiny xorshift.
 #[allow(clippy::cast_precision_loss)]
@@ -90,6 +105,46 @@ fn storage(c: &mut Criterion) {
     peers::storage_formats!(bench_format, c);
 }
 
+/// `Rgb10a2Unorm`'s slice forms against the hand-written shift-and-or loops.
+fn packed(c: &mut Criterion) {
+    for n in peers::STORAGE_SIZES {
+        let flat = inputs(0.0, 4 * n);
+        let px: Vec<[f32; 4]> = flat
+            .chunks_exact(4)
+            .map(|p| [p[0], p[1], p[2], p[3]])
+            .collect();
+        let mut out = vec![Rgb10a2Unorm::default(); n];
+        let mut raw = vec![0_u32; n];
+        let mut g = c.benchmark_group("Rgb10a2Unorm_encode");
+        g.bench_function(BenchmarkId::new("normkey", n), |b| {
+            b.iter(|| Rgb10a2Unorm::encode_slice(black_box(&px), black_box(&mut out)));
+        });
+        g.bench_function(BenchmarkId::new("add_half_shift_or", n), |b| {
+            b.iter(|| {
+                let src = black_box(&px[..]);
+                for (d, &p) in black_box(&mut raw[..]).iter_mut().zip(src) {
+                    *d = peers::rgb10a2::add_half_shift_or(p);
+                }
+            });
+        });
+        g.finish();
+        let mut dec = vec![[0.0_f32; 4]; n];
+        let mut g = c.benchmark_group("Rgb10a2Unorm_decode");
+        g.bench_function(BenchmarkId::new("normkey", n), |b| {
+            b.iter(|| Rgb10a2Unorm::decode_slice(black_box(&out), black_box(&mut dec)));
+        });
+        g.bench_function(BenchmarkId::new("div_shift_mask", n), |b| {
+            b.iter(|| {
+                let src = black_box(&raw[..]);
+                for (d, &p) in black_box(&mut dec[..]).iter_mut().zip(src) {
+                    *d = peers::rgb10a2::div_shift_mask(p);
+                }
+            });
+        });
+        g.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     // Short: 4 formats × 2 sizes × 8 benches. Override on the command line
@@ -97,6 +152,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = storage
+    targets = storage, packed
 }
 criterion_main!(benches);

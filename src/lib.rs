@@ -8,8 +8,8 @@
 //! | [`key`] | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder) |
 //! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
-//! | [`storage`] | [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage formats, exact `to_f32`/`from_f32` and fast slice forms |
-//! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
+//! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms |
+//! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
 //! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
 //! | `impl_fmt` | (private) `Display` for the storage formats and [`OrderedKey`]: every `Display` of the crate prints the value, with the formatter's options |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
@@ -110,8 +110,10 @@ pub use half as __half;
 pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
-pub use texture::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb, Srgb8};
-pub use texture::{Rg11b10Ufloat, Rgb9e5Ufloat};
+pub use texture::{
+    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
+    Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Srgb8,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -72,3 +72,46 @@ macro_rules! for_each_ufloat_format {
         $m!(Rgb9e5Ufloat);
     };
 }
+
+/// Calls `$m!(format, pixel integer, channel count, from, to, [(lowest bit, width);
+/// channel count])` for every packed UNORM pixel format of [`texture`](crate::texture),
+/// the channels in r, g, b(, a) order and the layouts as the issue and wgpu state
+/// them (tests check the types against this copy).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_packed_format {
+    ($m:ident) => {
+        $m!(
+            Rgb10a2Unorm,
+            u32,
+            4,
+            from_rgba,
+            to_rgba,
+            [(0, 10), (10, 10), (20, 10), (30, 2)]
+        );
+        $m!(
+            B5g6r5Unorm,
+            u16,
+            3,
+            from_rgb,
+            to_rgb,
+            [(11, 5), (5, 6), (0, 5)]
+        );
+        $m!(
+            Bgr5a1Unorm,
+            u16,
+            4,
+            from_rgba,
+            to_rgba,
+            [(10, 5), (5, 5), (0, 5), (15, 1)]
+        );
+        $m!(
+            Bgra4Unorm,
+            u16,
+            4,
+            from_rgba,
+            to_rgba,
+            [(8, 4), (4, 4), (0, 4), (12, 4)]
+        );
+    };
+}

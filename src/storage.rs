@@ -1,46 +1,237 @@
-//! The UNORM and SNORM storage formats `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16`:
-//! exact, fast conversions between integer codes and `f32`.
+//! UNORM and SNORM storage of any channel width from 1 to 16 bits: exact, fast
+//! conversions between integer codes and `f32`.
+//!
+//! Two layers, one algorithm:
+//!
+//! - **The core**, `const fn`s generic over the width `BITS`:
+//!   [`unorm_from_f32`], [`unorm_to_f32`] (1 ≤ `BITS` ≤ 16, codes in a `u16`),
+//!   [`snorm_from_f32`], [`snorm_to_f32`] (2 ≤ `BITS` ≤ 16, codes in an `i16`) and
+//!   their slice forms. A 12-bit ADC code is `unorm_to_f32::<12>(code)`, a 6-bit
+//!   BC1 green endpoint `unorm_from_f32::<6>(g)`. Any other `BITS` is a compile
+//!   error. The packed texture formats ([`crate::texture`]) are built on it.
+//! - **The one-channel formats** [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]:
+//!   `#[repr(transparent)]` newtypes over `u8`, `u16`, `i8`, `i16` whose methods
+//!   call the core with `BITS` = 8 or 16. Every bit pattern is a valid code, so
+//!   they are `bytemuck::Pod`; `Eq`, `Ord` and `Hash` are those of the code.
+//!
+//! # The rules (D3D11.3 §3.2.3, Vulkan "Fixed-Point Data Conversions", without their slack)
+//!
+//! With `n` = `BITS`, UNORM's largest code is `max = 2ⁿ − 1` and SNORM's is
+//! `max = 2ⁿ⁻¹ − 1`.
+//!
+//! **Decoding** gives `c / max` correctly rounded to `f32` (½ ULP, as D3D demands):
+//! 0 and ±1 exactly, never NaN, never −0 (code 0 gives +0.0), never subnormal.
+//! SNORM's most negative code, `−max − 1`, decodes to −1.0 like `−max`.
+//! A core decoder reads only the low `n` bits of its argument: UNORM ignores the
+//! bits above them (`unorm_to_f32::<10>(1024)` is code 0), SNORM reads them as an
+//! `n`-bit two's complement number (`snorm_to_f32::<4>(8)` is code −8), as a
+//! field unpacked from a wider word would be. No input panics.
+//!
+//! **Encoding** gives the code nearest to `x · max` after clamping `x` to [0, 1]
+//! (UNORM) or [−1, 1] (SNORM), exactly: NaN (any sign or payload) → 0, ±0 → 0,
+//! subnormals → 0, +∞ → `max`, −∞ → 0 (UNORM) or `−max` (SNORM). Because `max`
+//! is odd, the only inputs exactly halfway between two codes are 0.5 and, for
+//! SNORM, −0.5; they round away from zero (UNORM8: 0.5 → 128; SNORM8: ±0.5 →
+//! ±64). For UNORM, −0.5 is clamped to 0 first, so it is no tie. SNORM never
+//! produces its most negative code.
+//!
+//! ```
+//! use normkey::storage::{snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32};
+//! use normkey::{Snorm8, Snorm16, Unorm8, Unorm16};
+//!
+//! // Ties: 0.5 rounds up; −0.5 clamps to 0 for UNORM and rounds away from zero for SNORM.
+//! assert_eq!(Unorm8::from_f32(0.5).to_bits(), 128);
+//! assert_eq!(Unorm8::from_f32(-0.5).to_bits(), 0);
+//! assert_eq!(Unorm16::from_f32(0.5).to_bits(), 32768);
+//! assert_eq!(Snorm8::from_f32(-0.5).to_bits(), -64);
+//! assert_eq!(Snorm16::from_f32(0.5).to_bits(), 16384);
+//! // NaN → 0; ±∞ clamp; SNORM never encodes its most negative code, which decodes to −1.
+//! assert_eq!(Snorm8::from_f32(f32::NAN), Snorm8::ZERO);
+//! assert_eq!(Snorm8::from_f32(f32::NEG_INFINITY).to_bits(), -127);
+//! assert_eq!(Snorm8::MIN.to_f32(), -1.0);
+//! // Any width: a 12-bit ADC code, a 6-bit endpoint, a 10-bit SNORM.
+//! assert_eq!(unorm_to_f32::<12>(4095), 1.0);
+//! assert_eq!(unorm_to_f32::<12>(1), 1.0 / 4095.0);
+//! assert_eq!(unorm_from_f32::<6>(0.5), 32);
+//! assert_eq!(snorm_from_f32::<10>(-1.0), -511);
+//! assert_eq!(snorm_to_f32::<10>(-512), -1.0);
+//! ```
 //!
 //! # The algorithms
 //!
-//! **Decoding** `c / max` correctly rounded without a division. For UNORM8,
-//! SNORM8 and SNORM16: `(c·k) as f32 · fl(1/(max·k))` with k = 3, 69, 73: the
-//! integer product `c·k` is exact and the reciprocal of `max·k` is close enough to
-//! `1/(max·k)` that the one rounding of the product is correct. SNORM's most
-//! negative code is first raised to `−max` in the integers, so it decodes to −1.0.
-//! Both integer steps work on `c·2ˢ`, the code moved to the top of a signed 16-bit
-//! lane (s = 7, 8, 0), where SSE2 has them (`pmaxsw`, and `pmaddwd` for the product
-//! and the widening to 32 bits), so one float multiply follows the conversion; the
-//! reciprocal is scaled by the same power of two, so the results do not change.
-//! (For SNORM8, k = 31 works too, but LLVM turns `·31` into a shift and a
-//! subtraction of 32-bit lanes.) For UNORM16 (no small k works): the series
-//! `c/65535 = c·2⁻¹⁶ · (1 + 2⁻¹⁶ + …)` truncated to `c·2⁻¹⁶ + c·fl(1/(65535·2¹⁶))`:
-//! the first term is exact and the second is accurate enough for the one rounding
-//! of the sum to be correct. Each form is checked against `c as f32 / max as f32`
-//! for every code in `tests/storage.rs`.
+//! **Decoding** `c / max` correctly rounded without a division, by one of three
+//! methods per width, listed in [`UNORM_DECODERS`] and [`SNORM_DECODERS`]:
 //!
-//! **Encoding** `round(x·max)` exactly, with `max = 2ⁿ − 1`, in `f32` only and
-//! without a float-to-int conversion instruction. For `x ∈ [0, 1]`:
-//! `a = x·2ⁿ` is exact; `ra`, `a` rounded to an integer with the magic number
-//! 2²³ (its integer is read from the bits); `fr = a − ra ∈ [−½, ½]` is exact.
-//! Then `x·max = a − x = ra + (fr − x)` with `fr − x ∈ [−1.5, ½)`, so the result
-//! is `ra − 1` when `fr + ½ < x` and `ra` otherwise; `fr + ½` is exact whenever
-//! the comparison can be true. SNORM applies this to `|x|` and restores the sign,
-//! which rounds the two ties ±½·max away from zero and never yields the most
-//! negative code. Checked against an `f64` reference for all 2³² inputs in
-//! `tests/storage.rs`.
+//! - `(c·k) as f32 · fl(1/(max·k))` for a small integer `k`: the integer product is
+//!   exact and, for a well-chosen `k`, the one rounding of the product is correct
+//!   (k = 3 for UNORM8, 69 for SNORM8, 73 for SNORM16). The preconditions
+//!   (`k < 2¹⁵` and `(max + 1)·k ≤ 2²⁴`, so that every product is an exact `f32`)
+//!   are checked at compile time; that a `k` is right for every code is checked in
+//!   `tests/storage.rs`, whose `decoder_multipliers` test also searches, for every
+//!   width, the smallest working `k` (the search behind the tables) and prints it.
+//!   SNORM's most negative code is first raised to `−max` in the integers. Both
+//!   integer steps work on `c·2ˢ`, the code moved to the top of a signed 16-bit
+//!   lane, where SSE2 has them (`pmaxsw`, and `pmaddwd` for the product and the
+//!   widening to 32 bits); the reciprocal is scaled by the same power of two, so
+//!   the result does not change. (For SNORM8, k = 31 is the smallest, but LLVM
+//!   turns `·31` into a shift and a subtraction of 32-bit lanes; 69 stays a
+//!   multiply.)
+//! - For UNORM16, where no `k` exists: the series `c/max = c·2⁻ⁿ·(1 + 2⁻ⁿ + …)`
+//!   truncated to `c·2⁻ⁿ + c·fl(1/(max·2ⁿ))`: the first term is exact and the
+//!   second accurate enough for the one rounding of the sum to be correct.
+//! - The division `c as f32 / max as f32`, always correct: the fallback for a width
+//!   where neither of the above holds (none today).
+//!
+//! **Encoding** `round(x·max)` exactly, with `max = 2ᵐ − 1` (m = n for UNORM,
+//! n − 1 for SNORM), in `f32` only and without a float-to-int conversion
+//! instruction. For `x ∈ [0, 1]`: `a = x·2ᵐ` is exact; `ra`, `a` rounded to an
+//! integer with the magic number 2²³ (its integer is read from the bits);
+//! `fr = a − ra ∈ [−½, ½]` is exact. Then `x·max = a − x = ra + (fr − x)` with
+//! `fr − x ∈ [−1.5, ½)`, so the result is `ra − 1` when `fr + ½ < x` and `ra`
+//! otherwise; `fr + ½` is exact whenever the comparison can be true. SNORM
+//! applies this to `|x|` and restores the sign, which rounds the two ties away
+//! from zero and never yields the most negative code. The integer steps cannot
+//! overflow (the operands are below 2¹⁷), and are written as wrapping operations
+//! so that a build with `overflow-checks` runs the same code. Checked against
+//! `normkey-oracle` for all 2³² inputs and every width in `tests/storage.rs`.
 //!
 //! **The slice forms** apply the scalar `const fn`s element by element through
-//! `dispatch::map`, which runs the loop compiled for AVX2 when the CPU has it (x86-64)
-//! and for the build's target features otherwise; both copies give the scalar
-//! results bit for bit (checked for every code and all 2³² inputs, and, with
-//! `--cfg normkey_baseline`, for the baseline copy too). `decode_slice` walks SNORM8
-//! in chunks of 32 codes and the others one code at a time: the fastest choice
-//! measured for both copies (for example, chunks of 32 made UNORM16 3.6× slower,
-//! and chunks of 8 made the AVX2 SNORM8 loop 3.4× slower).
+//! `dispatch::map`, which runs the loop compiled for AVX2 when the CPU has it
+//! (x86-64) and for the build's target features otherwise; both copies give the
+//! scalar results bit for bit (checked for every code and all 2³² inputs, and,
+//! with `--cfg normkey_baseline`, for the baseline copy too). `decode_slice` walks
+//! SNORM8 in chunks of 32 codes and the others one code at a time: the fastest
+//! choice measured for both copies (for example, chunks of 32 made UNORM16 3.6×
+//! slower, and chunks of 8 made the AVX2 SNORM8 loop 3.4× slower).
 
 use crate::norm::clamp_unit;
 use crate::{Norm, SnormFloat, Unorm, UnormFloat};
+
+/// How a width decodes `c / max`; see "The algorithms" in the module docs.
+///
+/// ```
+/// use normkey::storage::{Decoder, SNORM_DECODERS, UNORM_DECODERS};
+/// // No width needs the division today.
+/// assert!(UNORM_DECODERS[1..].iter().all(|d| *d != Decoder::Divide));
+/// assert!(SNORM_DECODERS[2..].iter().all(|d| *d != Decoder::Divide));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoder {
+    /// `(c·k) as f32 · fl(1/(max·k))` with this `k`.
+    Reciprocal(u16),
+    /// `c·2⁻ⁿ + c·fl(1/(max·2ⁿ))` (UNORM only: `max + 1 = 2ⁿ`).
+    Series,
+    /// `c as f32 / max as f32`.
+    Divide,
+}
+
+/// The decoder of each UNORM width (index `BITS`; index 0 is unused). Each `k` is
+/// the smallest that works for that width (found by the search in
+/// `tests/storage.rs`); no `k` works for 16 bits.
+///
+/// ```
+/// use normkey::storage::{Decoder, UNORM_DECODERS};
+/// assert_eq!(UNORM_DECODERS[8], Decoder::Reciprocal(3));
+/// assert_eq!(UNORM_DECODERS[16], Decoder::Series);
+/// ```
+pub const UNORM_DECODERS: [Decoder; 17] = {
+    use Decoder::{Divide, Reciprocal as K, Series};
+    [
+        Divide,
+        K(1),
+        K(1),
+        K(3),
+        K(3),
+        K(3),
+        K(5),
+        K(31),
+        K(3),
+        K(9),
+        K(85),
+        K(683),
+        K(7),
+        K(7),
+        K(21),
+        K(73),
+        Series,
+    ]
+};
+
+/// The decoder of each SNORM width (index `BITS`; indexes 0 and 1 are unused).
+/// SNORM `n` has the largest code of UNORM `n − 1`, hence the same `k`, except
+/// for SNORM8 (69 instead of 31: see the module docs).
+///
+/// ```
+/// use normkey::storage::{Decoder, SNORM_DECODERS};
+/// assert_eq!(SNORM_DECODERS[8], Decoder::Reciprocal(69));
+/// assert_eq!(SNORM_DECODERS[16], Decoder::Reciprocal(73));
+/// ```
+pub const SNORM_DECODERS: [Decoder; 17] = {
+    use Decoder::{Divide, Reciprocal as K};
+    [
+        Divide,
+        Divide,
+        K(1),
+        K(1),
+        K(3),
+        K(3),
+        K(3),
+        K(5),
+        K(69),
+        K(3),
+        K(9),
+        K(85),
+        K(683),
+        K(7),
+        K(7),
+        K(21),
+        K(73),
+    ]
+};
+
+/// The decoder of a width, after checking (at compile time where called from a
+/// `const`) the width and the preconditions that make its arithmetic exact.
+const fn checked_decoder(bits: u32, signed: bool) -> Decoder {
+    assert!(
+        bits <= 16 && bits > signed as u32,
+        "UNORM: 1..=16 bits; SNORM: 2..=16"
+    );
+    let max = max_code(bits, signed);
+    let d = if signed {
+        SNORM_DECODERS[bits as usize]
+    } else {
+        UNORM_DECODERS[bits as usize]
+    };
+    match d {
+        Decoder::Reciprocal(k) => {
+            // c·2ˢ·k fits an `i32` and, like max·k, is an exact `f32`.
+            assert!(k >= 1 && k < 1 << 15 && (max + 1) * k as i32 <= 1 << 24);
+            assert!(max < 1 << 15, "the code must fit a signed 16-bit lane");
+        }
+        // c < 2¹⁶ is exact; 2ⁿ and max·2ⁿ < 2³² have ≤ 16 significant bits: exact.
+        Decoder::Series => assert!(!signed),
+        Decoder::Divide => {}
+    }
+    d
+}
+
+// Every table entry's preconditions, whether or not a width is instantiated.
+const _: () = {
+    let mut bits = 1;
+    while bits <= 16 {
+        checked_decoder(bits, false);
+        if bits >= 2 {
+            checked_decoder(bits, true);
+        }
+        bits += 1;
+    }
+};
+
+/// The largest code: `2ⁿ − 1` (UNORM) or `2ⁿ⁻¹ − 1` (SNORM).
+#[inline]
+const fn max_code(bits: u32, signed: bool) -> i32 {
+    (1 << (bits - signed as u32)) - 1
+}
 
 /// 2²³: adding it to a value in [0, 2²²] rounds the value to an integer, which is
 /// then the low bits of the sum.
@@ -55,83 +246,278 @@ const fn round_scaled(x: f32, scale: f32) -> i32 {
     let a = x * scale;
     let t = a + MAGIC;
     let fr = a - (t - MAGIC);
-    (t.to_bits() as i32 - MAGIC.to_bits() as i32) - ((fr + 0.5 < x) as i32)
+    // Both differences are of values in [0, 2¹⁷): wrapping never wraps.
+    (t.to_bits() as i32)
+        .wrapping_sub(MAGIC.to_bits() as i32)
+        .wrapping_sub((fr + 0.5 < x) as i32)
+}
+
+/// `2^(bits − signed)` as `f32`: `max + 1`.
+#[inline]
+#[allow(clippy::cast_precision_loss)] // a power of two ≤ 2¹⁶: exact
+const fn scale(bits: u32, signed: bool) -> f32 {
+    (max_code(bits, signed) + 1) as f32
+}
+
+/// `c / max`, correctly rounded, by `decoder`, for a code already in range
+/// (`c ≥ 0` for UNORM). SNORM's most negative code gives −1.0.
+#[inline]
+// c·2ˢ and max·2ˢ fit `i16` by the choice of s; |c·2ˢ·k| and max·2ˢ·k < 2²⁴·2ˢ with
+// ≤ 24 significant bits: exact (checked by `checked_decoder`).
+#[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+const fn decode(c: i32, max: i32, decoder: Decoder) -> f32 {
+    match decoder {
+        Decoder::Reciprocal(k) => {
+            let k = k as i32;
+            let s = max.leading_zeros() - 17;
+            let (c, m) = ((c << s) as i16, (max << s) as i16);
+            let c = if c < m.wrapping_neg() {
+                m.wrapping_neg()
+            } else {
+                c
+            };
+            (c as i32).wrapping_mul(k) as f32 * (1.0 / ((max * k) << s) as f32)
+        }
+        Decoder::Series => {
+            let (c, k) = (c as f32, (max + 1) as f32);
+            c * (1.0 / k) + c * (1.0 / (max as f32 * k))
+        }
+        Decoder::Divide => (if c < -max { -max } else { c }) as f32 / max as f32,
+    }
+}
+
+/// The UNORM code of `x` in a `BITS`-bit channel (1 ≤ `BITS` ≤ 16): the code
+/// nearest to `x · (2^BITS − 1)` after clamping to [0, 1]; NaN → 0; the only tie,
+/// 0.5, rounds up. Exact (see the [module docs](self)).
+///
+/// ```
+/// use normkey::storage::unorm_from_f32;
+/// assert_eq!(unorm_from_f32::<10>(0.5), 512);
+/// assert_eq!(unorm_from_f32::<10>(-0.5), 0);
+/// assert_eq!(unorm_from_f32::<10>(f32::NAN), 0);
+/// assert_eq!(unorm_from_f32::<10>(f32::INFINITY), 1023);
+/// assert_eq!(unorm_from_f32::<1>(0.4999), 0);
+/// assert_eq!(unorm_from_f32::<16>(1.0), 65535);
+/// ```
+///
+/// A width outside 1..=16 does not compile:
+///
+/// ```compile_fail
+/// let _ = normkey::storage::unorm_from_f32::<17>(0.5);
+/// ```
+#[inline]
+#[must_use]
+pub const fn unorm_from_f32<const BITS: u32>(x: f32) -> u16 {
+    let scale = const {
+        checked_decoder(BITS, false);
+        scale(BITS, false)
+    };
+    encode_unorm_scaled(x, scale)
+}
+
+/// [`unorm_from_f32`] with the width as an argument, for the packed formats
+/// (`crate::texture`), which check their widths at compile time.
+#[inline]
+pub(crate) const fn encode_unorm(x: f32, bits: u32) -> u16 {
+    encode_unorm_scaled(x, scale(bits, false))
 }
 
 /// The UNORM code of `x` for `max = scale − 1`: clamp to [0, 1] (NaN → 0), round.
 #[inline]
-const fn encode_unorm(x: f32, scale: f32) -> i32 {
-    round_scaled(clamp_unit(x), scale)
+// The code is in [0, 2¹⁶).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+const fn encode_unorm_scaled(x: f32, scale: f32) -> u16 {
+    round_scaled(clamp_unit(x), scale) as u16
 }
 
-/// The SNORM code of `x` for `max = scale − 1`: `|x|` clamped to [0, 1] (NaN → 0),
-/// rounded, with the sign of `x` restored (so ties round away from zero).
+/// [`unorm_to_f32`] with the width as an argument, for a `code` already masked to
+/// `bits` bits and a valid width (see [`encode_unorm`]).
 #[inline]
-#[allow(clippy::cast_possible_wrap)]
-const fn encode_snorm(x: f32, scale: f32) -> i32 {
+pub(crate) const fn decode_unorm(code: u32, bits: u32) -> f32 {
+    #[allow(clippy::cast_possible_wrap)] // a masked code < 2¹⁶
+    decode(
+        code as i32,
+        max_code(bits, false),
+        UNORM_DECODERS[bits as usize],
+    )
+}
+
+/// Whether `bits` is a valid UNORM width (1..=16); for the packed formats' checks.
+pub(crate) const fn is_unorm_width(bits: u32) -> bool {
+    bits >= 1 && bits <= 16
+}
+
+/// `code / (2^BITS − 1)` correctly rounded, for a `BITS`-bit UNORM channel
+/// (1 ≤ `BITS` ≤ 16). Bits of `code` above the low `BITS` are ignored.
+///
+/// ```
+/// use normkey::storage::unorm_to_f32;
+/// assert_eq!(unorm_to_f32::<10>(1023), 1.0);
+/// assert_eq!(unorm_to_f32::<10>(1), 1.0 / 1023.0);
+/// assert_eq!(unorm_to_f32::<10>(0).to_bits(), 0); // +0.0
+/// assert_eq!(unorm_to_f32::<10>(1024 + 1), 1.0 / 1023.0); // bit 10 ignored
+/// assert_eq!(unorm_to_f32::<16>(32768), 32768.0 / 65535.0);
+/// ```
+///
+/// ```compile_fail
+/// let _ = normkey::storage::unorm_to_f32::<0>(0);
+/// ```
+#[inline]
+#[must_use]
+pub const fn unorm_to_f32<const BITS: u32>(code: u16) -> f32 {
+    let decoder = const { checked_decoder(BITS, false) };
+    let max = max_code(BITS, false);
+    decode(code as i32 & max, max, decoder)
+}
+
+/// The SNORM code of `x` in a `BITS`-bit channel (2 ≤ `BITS` ≤ 16): the code
+/// nearest to `x · (2^(BITS−1) − 1)` after clamping to [−1, 1]; NaN → 0; the only
+/// ties, ±0.5, round away from zero; never the most negative code.
+///
+/// ```
+/// use normkey::storage::snorm_from_f32;
+/// assert_eq!(snorm_from_f32::<10>(0.5), 256);
+/// assert_eq!(snorm_from_f32::<10>(-0.5), -256);
+/// assert_eq!(snorm_from_f32::<10>(-f32::NAN), 0);
+/// assert_eq!(snorm_from_f32::<10>(f32::NEG_INFINITY), -511);
+/// assert_eq!(snorm_from_f32::<2>(-0.5), -1);
+/// assert_eq!(snorm_from_f32::<16>(-0.0), 0);
+/// ```
+///
+/// ```compile_fail
+/// let _ = normkey::storage::snorm_from_f32::<1>(0.5);
+/// ```
+#[inline]
+#[must_use]
+// The code is in (−2¹⁵, 2¹⁵).
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+pub const fn snorm_from_f32<const BITS: u32>(x: f32) -> i16 {
+    let scale = const {
+        checked_decoder(BITS, true);
+        scale(BITS, true)
+    };
     let bits = x.to_bits();
     let sign = (bits as i32) >> 31; // 0 or −1
     let m = round_scaled(clamp_unit(f32::from_bits(bits & 0x7fff_ffff)), scale);
-    (m ^ sign) - sign
+    ((m ^ sign).wrapping_sub(sign)) as i16
 }
 
-/// `c / max`, correctly rounded, as `(c·k) · fl(1/(max·k))`, after clamping SNORM's
-/// most negative code to `−max`, for `max < 2¹⁵`. The clamp and `c·k` are integer
-/// operations on `c·2ˢ`, the code moved to the top of a signed 16-bit lane (where
-/// x86 has them: `pmaxsw`, `pmaddwd`); `2ˢ` scales the reciprocal exactly.
-#[inline]
-// c·2ˢ and max·2ˢ fit `i16` by the choice of s; |c·2ˢ·k| and max·2ˢ·k < 2²⁴: exact.
-#[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-const fn decode_reciprocal(c: i32, max: i32, k: i32) -> f32 {
-    let s = max.leading_zeros() - 17;
-    let (c, m) = ((c << s) as i16, (max << s) as i16);
-    let c = if c < -m { -m } else { c };
-    (c as i32 * k) as f32 * (1.0 / ((max * k) << s) as f32)
-}
-
-/// `c / max`, correctly rounded, as `c·(1/k) + c·fl(1/(max·k))`, `k = max + 1`
-/// a power of two.
-#[inline]
-#[allow(clippy::cast_precision_loss)] // c, max, k < 2²⁴ and max·k has 16 significant bits: exact
-const fn decode_series(c: i32, max: i32, k: i32) -> f32 {
-    let c = c as f32;
-    c * (1.0 / k as f32) + c * (1.0 / (max as f32 * k as f32))
-}
-
-/// The one implementation of a storage format, instantiated per format.
+/// `code / (2^(BITS−1) − 1)` correctly rounded, for a `BITS`-bit SNORM channel
+/// (2 ≤ `BITS` ≤ 16); the most negative code gives −1.0. `code` is read as the
+/// `BITS`-bit two's complement number in its low `BITS` bits.
 ///
-/// `$code`: the integer; `$N`/`$D`: the clamping and deferred types it stores;
-/// `$encode`, `$scale`: the encoder and 2ⁿ (`max + 1`); `$decode`, `$k`: the decoder
-/// and its multiplier; `$chunk`: the elements per step of `decode_slice` (1 where
-/// chunking vectorizes worse); the strings spell expected values (from the D3D
-/// rules) in doctests.
+/// ```
+/// use normkey::storage::snorm_to_f32;
+/// assert_eq!(snorm_to_f32::<10>(511), 1.0);
+/// assert_eq!(snorm_to_f32::<10>(-512), -1.0);
+/// assert_eq!(snorm_to_f32::<10>(-511), -1.0);
+/// assert_eq!(snorm_to_f32::<10>(1), 1.0 / 511.0);
+/// assert_eq!(snorm_to_f32::<10>(512), -1.0); // 512 is 10 0000 0000: code −512
+/// assert_eq!(snorm_to_f32::<2>(-2), -1.0);
+/// ```
+#[inline]
+#[must_use]
+pub const fn snorm_to_f32<const BITS: u32>(code: i16) -> f32 {
+    let decoder = const { checked_decoder(BITS, true) };
+    let max = max_code(BITS, true);
+    let shift = 16 - BITS; // sign-extends bit BITS − 1
+    decode(
+        ((code as i32) << (16 + shift)) >> (16 + shift),
+        max,
+        decoder,
+    )
+}
+
+/// Writes `unorm_from_f32::<BITS>(src[i])` into `dst[i]` for every `i`, through
+/// the vectorized loop.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+///
+/// ```
+/// let mut codes = [0u16; 3];
+/// normkey::storage::unorm_encode_slice::<12>(&[0.5, f32::NAN, 2.0], &mut codes);
+/// assert_eq!(codes, [2048, 0, 4095]);
+/// ```
+#[inline]
+pub fn unorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [u16]) {
+    crate::dispatch::map::<1, _, _>(src, dst, unorm_from_f32::<BITS>);
+}
+
+/// Writes `unorm_to_f32::<BITS>(src[i])` into `dst[i]` for every `i`, through the
+/// vectorized loop.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`.
+///
+/// ```
+/// let mut xs = [f32::NAN; 3];
+/// normkey::storage::unorm_decode_slice::<12>(&[0, 4095, 4096], &mut xs);
+/// assert_eq!(xs, [0.0, 1.0, 0.0]);
+/// ```
+#[inline]
+pub fn unorm_decode_slice<const BITS: u32>(src: &[u16], dst: &mut [f32]) {
+    crate::dispatch::map::<1, _, _>(src, dst, unorm_to_f32::<BITS>);
+}
+
+/// Writes `snorm_from_f32::<BITS>(src[i])` into `dst[i]` for every `i`, through
+/// the vectorized loop.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`.
+///
+/// ```
+/// let mut codes = [0i16; 3];
+/// normkey::storage::snorm_encode_slice::<12>(&[-0.5, f32::NAN, -2.0], &mut codes);
+/// assert_eq!(codes, [-1024, 0, -2047]);
+/// ```
+#[inline]
+pub fn snorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [i16]) {
+    crate::dispatch::map::<1, _, _>(src, dst, snorm_from_f32::<BITS>);
+}
+
+/// Writes `snorm_to_f32::<BITS>(src[i])` into `dst[i]` for every `i`, through the
+/// vectorized loop.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`.
+///
+/// ```
+/// let mut xs = [f32::NAN; 3];
+/// normkey::storage::snorm_decode_slice::<12>(&[-2048, -2047, 2047], &mut xs);
+/// assert_eq!(xs, [-1.0, -1.0, 1.0]);
+/// ```
+#[inline]
+pub fn snorm_decode_slice<const BITS: u32>(src: &[i16], dst: &mut [f32]) {
+    crate::dispatch::map::<1, _, _>(src, dst, snorm_to_f32::<BITS>);
+}
+
+/// A one-channel format: the struct and its methods, each a call of the core with
+/// `BITS` = the width of `$code`. The rules are in the module docs.
+///
+/// `$code`/`$wide`: the code type and the core's; `$from`/`$to`: the core
+/// functions; `$N`/`$D`: the clamping and deferred types it stores; `$chunk`: the
+/// elements per step of `decode_slice` (see the module docs).
 macro_rules! storage {
-    (
-        $T:ident, $code:ident, $N:ident, $D:ident, $kind:literal,
-        encode = $encode:ident($scale:literal), decode = $decode:ident($k:literal),
-        chunk = $chunk:literal,
-        max = $max:literal, min = $min:literal, min_f32 = $min_f:literal,
-        neg_inf = $neg_inf:literal, half = $half:literal, neg_half = $neg_half:literal,
-        range = $range:literal, snorm_note = $snorm_note:literal
-    ) => {
-        #[doc = concat!("A ", $kind, " code in an `", stringify!($code), "`: ")]
-        #[doc = concat!("the value `code / ", stringify!($max), "`. ", $snorm_note)]
+    ($T:ident($code:ident as $wide:ident), $from:ident, $to:ident, $N:ident, $D:ident, chunk = $chunk:literal) => {
+        #[doc = concat!("A normalized storage code of type `", stringify!($code), "`: code `c` is the value")]
+        /// `c / MAX` (the module docs give the rules for NaN, ±0, ±∞, ties and the
+        /// most negative code).
         ///
-        #[doc = concat!("`to_f32` is the correctly rounded quotient (D3D11.3 §3.2.3); `from_f32` is the ",
-            "code nearest to `x · ", stringify!($max), "` after clamping, exactly (NaN → 0; the only ties, ",
-            "x = ±0.5, round away from zero). Both are `const fn`; the slice forms vectorize.")]
-        ///
-        /// `Eq`, `Ord` and `Hash` are those of the code.
-        #[doc = concat!("`#[repr(transparent)]` over `", stringify!($code), "`; `bytemuck::Pod`.")]
+        #[doc = concat!("`#[repr(transparent)]` over `", stringify!($code), "`, `bytemuck::Pod`: every code is")]
+        /// valid. `Eq`, `Ord` and `Hash` are those of the code.
         ///
         /// ```
-        #[doc = concat!("use normkey::", stringify!($T), ";")]
-        #[doc = concat!("type T = ", stringify!($T), ";")]
-        #[doc = concat!("assert_eq!(T::from_f32(0.5).to_bits(), ", stringify!($half), ");")]
-        /// assert_eq!(T::from_f32(f32::NAN).to_bits(), 0);
-        #[doc = concat!("assert_eq!(T::from_f32(f32::INFINITY), T::MAX);")]
-        /// assert_eq!(T::MAX.to_f32(), 1.0);
-        #[doc = concat!("assert_eq!(T::from_bits(1).to_f32(), 1.0 / ", stringify!($max), ".0);")]
+        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+        /// assert_eq!(T::from_f32(f32::NAN), T::ZERO);
+        /// assert_eq!(T::from_f32(f32::INFINITY), T::MAX);
+        /// assert_eq!(T::from_f32(0.5).to_bits(), T::MAX.to_bits() / 2 + 1); // the tie rounds up
+        /// assert_eq!((T::ZERO.to_f32().to_bits(), T::MAX.to_f32()), (0, 1.0));
+        /// assert_eq!(T::from_bits(1).to_f32(), 1.0 / f32::from(T::MAX.to_bits()));
         /// ```
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[repr(transparent)]
@@ -139,45 +525,13 @@ macro_rules! storage {
 
         impl $T {
             /// Code 0, the value +0.0; also the [`Default`].
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "::ZERO.to_f32().to_bits(), 0);")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "::default(), ", stringify!($T), "::ZERO);")]
-            /// ```
             pub const ZERO: Self = Self(0);
-
-            #[doc = concat!("The smallest code, ", stringify!($min), ", the value ", $min_f, ".")]
-            #[doc = $snorm_note]
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(T::MIN.to_bits(), ", stringify!($min), ");")]
-            #[doc = concat!("assert_eq!(T::MIN.to_f32(), ", $min_f, ");")]
-            #[doc = concat!("assert_eq!(T::from_f32(f32::NEG_INFINITY).to_bits(), ", stringify!($neg_inf), ");")]
-            /// ```
+            /// The smallest code: 0 (UNORM, value 0.0) or the most negative (SNORM, −1.0).
             pub const MIN: Self = Self($code::MIN);
-
-            #[doc = concat!("The largest code, ", stringify!($max), ", the value 1.0.")]
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(T::MAX.to_bits(), ", stringify!($max), ");")]
-            /// assert_eq!(T::MAX.to_f32(), 1.0);
-            /// assert_eq!(T::from_f32(1.0), T::MAX);
-            /// ```
+            /// The largest code, the value 1.0.
             pub const MAX: Self = Self($code::MAX);
 
             /// The format with this code; every code is valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(T::from_bits(", stringify!($max), "), T::MAX);")]
-            #[doc = concat!("assert_eq!(T::from_bits(", stringify!($min), ").to_bits(), ", stringify!($min), ");")]
-            /// ```
             #[inline]
             #[must_use]
             pub const fn from_bits(code: $code) -> Self {
@@ -185,77 +539,54 @@ macro_rules! storage {
             }
 
             /// The code.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "::from_f32(-0.0).to_bits(), 0);")]
-            /// ```
             #[inline]
             #[must_use]
             pub const fn to_bits(self) -> $code {
                 self.0
             }
 
-            #[doc = concat!("The value `code / ", stringify!($max), "`, correctly rounded to `f32` (exact to ½ ULP, ")]
-            #[doc = concat!("as D3D demands). ", $snorm_note)]
-            /// Never NaN, never −0 (code 0 gives +0.0), never subnormal.
+            /// `code / MAX`, correctly rounded (the most negative SNORM code gives −1.0).
             ///
             /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            #[doc = concat!("assert_eq!(T::from_bits(1).to_f32(), 1.0 / ", stringify!($max), ".0); // f32 division is correctly rounded")]
-            #[doc = concat!("assert_eq!(T::from_bits(", stringify!($min), ").to_f32(), ", $min_f, ");")]
-            /// assert_eq!(T::ZERO.to_f32().to_bits(), 0);
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// assert_eq!((T::ZERO.to_f32().to_bits(), T::MAX.to_f32()), (0, 1.0));
+            /// assert_eq!(T::MIN.to_f32(), if T::MIN < T::ZERO { -1.0 } else { 0.0 });
             /// ```
             #[inline]
             #[must_use]
             pub const fn to_f32(self) -> f32 {
-                $decode(self.0 as i32, $max, $k)
+                $to::<{ $code::BITS }>(self.0 as $wide)
             }
 
-            #[doc = concat!("The code nearest to `x · ", stringify!($max), "` after clamping `x` to ",
-                $range, ", exactly (D3D11.3 §3.2.3, without its 0.6 ULP slack).")]
-            ///
-            /// NaN (any sign or payload) → 0; ±0 → 0; ±∞ clamp; subnormals → 0. The only
-            /// inputs exactly between two codes are ±0.5; they round away from zero.
-            #[doc = $snorm_note]
+            /// The code nearest to `x · MAX` after clamping, exactly (NaN → 0; ties away from zero).
             ///
             /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("let e = |x: f32| ", stringify!($T), "::from_f32(x).to_bits();")]
-            #[doc = concat!("assert_eq!(e(0.5), ", stringify!($half), ");")]
-            #[doc = concat!("assert_eq!(e(-0.5), ", stringify!($neg_half), ");")]
-            /// assert_eq!(e(f32::NAN), 0);
-            /// assert_eq!(e(-f32::NAN), 0);
-            /// assert_eq!(e(-0.0), 0);
-            /// assert_eq!(e(1.0e-45), 0);
-            #[doc = concat!("assert_eq!(e(f32::INFINITY), ", stringify!($max), ");")]
-            #[doc = concat!("assert_eq!(e(f32::NEG_INFINITY), ", stringify!($neg_inf), ");")]
-            #[doc = concat!("assert_eq!(e(-1.0), ", stringify!($neg_inf), ");")]
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// assert_eq!((T::from_f32(-f32::NAN), T::from_f32(-0.0)), (T::ZERO, T::ZERO));
+            /// assert_eq!(T::from_f32(1.0e-45), T::ZERO); // a subnormal
+            /// assert_eq!(T::from_f32(f32::MAX), T::MAX);
+            /// assert!(T::from_f32(f32::NEG_INFINITY).to_f32() == T::MIN.to_f32());
             /// ```
             #[inline]
             #[must_use]
-            // The encoder's result is in the code's range.
+            // The core's code has `$code::BITS` significant bits.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             pub const fn from_f32(x: f32) -> Self {
-                Self($encode(x, $scale) as $code)
+                Self($from::<{ $code::BITS }>(x) as $code)
             }
 
-            /// Writes `src[i].to_f32()` into `dst[i]` for every `i`. Vectorizes (on
-            /// x86-64 with AVX2 when the CPU has it, checked once at run time); the same
-            /// results as the scalar form, bit for bit.
+            /// `dst[i] = src[i].to_f32()` for every `i`, vectorized (AVX2 when the CPU
+            /// has it), bit for bit the scalar results.
             ///
             /// # Panics
             ///
             /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
             ///
             /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            /// let src = [T::ZERO, T::MAX, T::MIN];
-            /// let mut dst = [f32::NAN; 3];
-            /// T::decode_slice(&src, &mut dst);
-            #[doc = concat!("assert_eq!(dst, [0.0, 1.0, ", $min_f, "]);")]
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// let mut dst = [f32::NAN; 2];
+            /// T::decode_slice(&[T::ZERO, T::MAX], &mut dst);
+            /// assert_eq!(dst, [0.0, 1.0]);
             /// ```
             #[inline]
             #[track_caller]
@@ -263,21 +594,17 @@ macro_rules! storage {
                 crate::dispatch::map::<$chunk, _, _>(src, dst, Self::to_f32);
             }
 
-            /// Writes `Self::from_f32(src[i])` into `dst[i]` for every `i`. Exact like
-            /// the scalar form (NaN → 0, clamp, nearest code), and vectorizes (on x86-64
-            /// with AVX2 when the CPU has it, checked once at run time).
+            /// `dst[i] = Self::from_f32(src[i])` for every `i`, vectorized, exact.
             ///
             /// # Panics
             ///
-            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+            /// If `src.len() != dst.len()`.
             ///
             /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("type T = ", stringify!($T), ";")]
-            /// let src = [f32::NAN, 0.5, f32::INFINITY, f32::NEG_INFINITY];
-            /// let mut dst = [T::ZERO; 4];
-            /// T::encode_slice(&src, &mut dst);
-            #[doc = concat!("assert_eq!(dst.map(T::to_bits), [0, ", stringify!($half), ", ", stringify!($max), ", ", stringify!($neg_inf), "]);")]
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// let mut dst = [T::MAX; 2];
+            /// T::encode_slice(&[f32::NAN, f32::INFINITY], &mut dst);
+            /// assert_eq!(dst, [T::ZERO, T::MAX]);
             /// ```
             #[inline]
             #[track_caller]
@@ -286,13 +613,15 @@ macro_rules! storage {
             }
         }
 
-        #[doc = concat!("Stores a [`", stringify!($N), "`]: the nearest code, as [`", stringify!($T), "::from_f32`].")]
-        ///
-        /// ```
-        #[doc = concat!("use normkey::{", stringify!($N), ", ", stringify!($T), "};")]
-        #[doc = concat!("assert_eq!(", stringify!($T), "::from(", stringify!($N), "::MAX), ", stringify!($T), "::MAX);")]
-        #[doc = concat!("assert_eq!(", stringify!($T), "::from(", stringify!($N), "::new(f32::NAN)), ", stringify!($T), "::ZERO);")]
-        /// ```
+        storage_traits!($T($code), $N, $D);
+    };
+}
+
+/// The trait impls of a one-channel format: the conversions from and to the
+/// clamping and deferred types, `bytemuck`, and the layout checks.
+macro_rules! storage_traits {
+    ($T:ident($code:ident), $N:ident, $D:ident) => {
+        #[doc = concat!("Stores a [`", stringify!($N), "`] as [`", stringify!($T), "::from_f32`] does.")]
         impl From<$N> for $T {
             #[inline]
             fn from(x: $N) -> Self {
@@ -300,13 +629,7 @@ macro_rules! storage {
             }
         }
 
-        #[doc = concat!("Stores a [`", stringify!($D), "`]: clamps (NaN → 0) and quantizes, as [`", stringify!($T), "::from_f32`].")]
-        ///
-        /// ```
-        #[doc = concat!("use normkey::{", stringify!($D), ", ", stringify!($T), "};")]
-        #[doc = concat!("assert_eq!(", stringify!($T), "::from(", stringify!($D), "(1.5)), ", stringify!($T), "::MAX);")]
-        #[doc = concat!("assert_eq!(", stringify!($T), "::from(", stringify!($D), "(f32::NAN)), ", stringify!($T), "::ZERO);")]
-        /// ```
+        #[doc = concat!("Stores a [`", stringify!($D), "`]: clamps (NaN → 0) and rounds, as [`", stringify!($T), "::from_f32`].")]
         impl From<$D> for $T {
             #[inline]
             fn from(x: $D) -> Self {
@@ -315,12 +638,6 @@ macro_rules! storage {
         }
 
         #[doc = concat!("The decoded value, as [`", stringify!($T), "::to_f32`]; lossless.")]
-        ///
-        /// ```
-        #[doc = concat!("use normkey::{", stringify!($N), ", ", stringify!($T), "};")]
-        #[doc = concat!("assert_eq!(", stringify!($N), "::from(", stringify!($T), "::MAX), ", stringify!($N), "::MAX);")]
-        #[doc = concat!("assert_eq!(", stringify!($N), "::from(", stringify!($T), "::MIN), ", stringify!($N), "::MIN);")]
-        /// ```
         impl From<$T> for $N {
             #[inline]
             fn from(x: $T) -> Self {
@@ -349,74 +666,34 @@ macro_rules! storage {
 }
 
 storage!(
-    Unorm8,
-    u8,
+    Unorm8(u8 as u16),
+    unorm_from_f32,
+    unorm_to_f32,
     Unorm,
     UnormFloat,
-    "UNORM8",
-    encode = encode_unorm(256.0),
-    decode = decode_reciprocal(3),
-    chunk = 1,
-    max = 255,
-    min = 0,
-    min_f32 = "0.0",
-    neg_inf = 0,
-    half = 128,
-    neg_half = 0,
-    range = "[0, 1]",
-    snorm_note = ""
+    chunk = 1
 );
 storage!(
-    Unorm16,
-    u16,
+    Unorm16(u16 as u16),
+    unorm_from_f32,
+    unorm_to_f32,
     Unorm,
     UnormFloat,
-    "UNORM16",
-    encode = encode_unorm(65536.0),
-    decode = decode_series(65536),
-    chunk = 1,
-    max = 65535,
-    min = 0,
-    min_f32 = "0.0",
-    neg_inf = 0,
-    half = 32768,
-    neg_half = 0,
-    range = "[0, 1]",
-    snorm_note = ""
+    chunk = 1
 );
 storage!(
-    Snorm8,
-    i8,
+    Snorm8(i8 as i16),
+    snorm_from_f32,
+    snorm_to_f32,
     Norm,
     SnormFloat,
-    "SNORM8",
-    encode = encode_snorm(128.0),
-    decode = decode_reciprocal(69),
-    chunk = 32,
-    max = 127,
-    min = -128,
-    min_f32 = "-1.0",
-    neg_inf = -127,
-    half = 64,
-    neg_half = -64,
-    range = "[−1, 1]",
-    snorm_note = "The most negative code is never produced by encoding (−1.0 gives `-MAX`); it decodes to −1.0, like `-MAX`."
+    chunk = 32
 );
 storage!(
-    Snorm16,
-    i16,
+    Snorm16(i16 as i16),
+    snorm_from_f32,
+    snorm_to_f32,
     Norm,
     SnormFloat,
-    "SNORM16",
-    encode = encode_snorm(32768.0),
-    decode = decode_reciprocal(73),
-    chunk = 1,
-    max = 32767,
-    min = -32768,
-    min_f32 = "-1.0",
-    neg_inf = -32767,
-    half = 16384,
-    neg_half = -16384,
-    range = "[−1, 1]",
-    snorm_note = "The most negative code is never produced by encoding (−1.0 gives `-MAX`); it decodes to −1.0, like `-MAX`."
+    chunk = 1
 );

@@ -1,10 +1,12 @@
-//! The storage formats against exact references written here, independently of
-//! the implementation: `f64` arithmetic (exact for these products) for encoding,
-//! IEEE `f32` division (correctly rounded by definition) and an `f64` quotient for
-//! decoding.
+//! The storage core (every width) and the four formats against the exact
+//! references of `normkey-oracle`, written from the specifications and never
+//! calling normkey: `f64` arithmetic (exact for these products) for encoding, IEEE
+//! `f32` division (correctly rounded by definition) for decoding; the search behind
+//! the decoder tables.
 //!
-//! The all-2³² `from_f32` tests are `#[ignore]`d; run them with
-//! `cargo test --release --all-features -- --ignored`.
+//! The all-2³² sweep (every width of the core and the four formats in one pass) is
+//! `#[ignore]`d; run it with `cargo test --release --all-features --test storage --
+//! --ignored` (about three minutes of CPU time, on two threads).
 
 // Exact float comparisons are the point of these tests, and they move small codes
 // and exact products between integers and floats on purpose.
@@ -17,6 +19,11 @@
 
 mod common;
 use common::XorShift;
+use normkey::storage::{
+    Decoder, SNORM_DECODERS, UNORM_DECODERS, snorm_decode_slice, snorm_encode_slice,
+    snorm_from_f32, snorm_to_f32, unorm_decode_slice, unorm_encode_slice, unorm_from_f32,
+    unorm_to_f32,
+};
 use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
 
 /// The exact code of `x` (`normkey-oracle`: NaN → 0, clamp to [lo, 1], the
@@ -65,29 +72,6 @@ macro_rules! format_tests {
 
             fn codes() -> impl Iterator<Item = $code> {
                 $code::MIN..=$code::MAX
-            }
-
-            #[test]
-            #[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
-            fn from_f32_and_encode_slice_exhaustive() {
-                let bad = for_all_f32_blocks(|xs| {
-                    let mut codes = [$T::ZERO; 4096];
-                    $T::encode_slice(xs, &mut codes);
-                    let mut bad = 0;
-                    for (&x, &c) in xs.iter().zip(&codes) {
-                        let want = reference_code(x, LO, MAX as f64);
-                        let scalar = i64::from($T::from_f32(x).to_bits());
-                        let slice = i64::from(c.to_bits());
-                        if scalar != want || slice != want {
-                            if bad < 4 {
-                                eprintln!("{:#010x} ({x:e}): want {want}, from_f32 {scalar}, encode_slice {slice}", x.to_bits());
-                            }
-                            bad += 1;
-                        }
-                    }
-                    bad
-                });
-                assert_eq!(bad, 0);
             }
 
             #[test]
@@ -288,7 +272,7 @@ format_tests!(
     max = 32767
 );
 
-/// The reciprocal shortcut that REFERENCE.md warns about is really wrong, so the
+/// The reciprocal shortcut `c · fl(1/255)` (what palette does) is really wrong, so the
 /// exact-decode test above is not vacuous.
 #[test]
 fn naive_reciprocal_decode_is_wrong_for_unorm8() {
@@ -366,4 +350,280 @@ fn every_kind_of_nan_stores_zero() {
         Snorm16::encode_slice(&src, &mut s16s);
         assert_eq!(s16s, [Snorm16::ZERO; 64], "{bits:#x}");
     }
+}
+
+/// Calls `$m!(BITS)` for every UNORM width and `$s!(BITS)` for every SNORM width.
+macro_rules! for_each_width {
+    ($u:ident, $s:ident) => {
+        for_each_width!(@ $u: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+        for_each_width!(@ $s: 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    };
+    (@ $m:ident: $($b:literal)*) => { $($m!($b);)* };
+}
+
+/// The mismatches of one block at one width: `slice` (the slice form, into `buf`)
+/// and `scalar` against the oracle's code for each input. The comparison loops
+/// only count, so that they vectorize; a block with mismatches is scanned again
+/// to print the first few.
+///
+/// `xs` holds consecutive bit patterns of one sign (`for_all_f32_blocks`), so
+/// either all are NaN or none is between two non-NaN ends, and the exact code
+/// `round(clamp(x)·max)` is monotone in `x`: when the oracle gives the same code at
+/// both ends (both NaN or both not), it gives that code for every input between.
+/// Such blocks (most of them: NaN, |x| ≥ 1, tiny |x|) compare every input
+/// with that one code; the others call the oracle for every input.
+#[allow(clippy::too_many_arguments)] // the slice and scalar forms, the two code maps
+fn check_block<const SIGNED: bool, C: Copy + PartialEq>(
+    name: &str,
+    bits: u32,
+    xs: &[f32],
+    buf: &mut [C],
+    slice: impl Fn(&[f32], &mut [C]),
+    scalar: impl Fn(f32) -> C,
+    to_i64: impl Fn(C) -> i64,
+    from_i64: impl Fn(i64) -> C,
+) -> u64 {
+    let want = |x: f32| {
+        if SIGNED {
+            normkey_oracle::encode_snorm(x, bits)
+        } else {
+            normkey_oracle::encode_unorm(x, bits)
+        }
+    };
+    slice(xs, buf);
+    let (first, last) = (xs[0], xs[xs.len() - 1]);
+    let constant = first.is_nan() == last.is_nan() && want(first) == want(last);
+    // Counted in `u32` lanes and compared in the code's own type: vectorizes.
+    let bad = u64::from(if constant {
+        let w = from_i64(want(first));
+        xs.iter()
+            .zip(buf.iter())
+            .map(|(&x, &c)| u32::from(c != w) + u32::from(scalar(x) != w))
+            .sum::<u32>()
+    } else {
+        xs.iter()
+            .zip(buf.iter())
+            .map(|(&x, &c)| {
+                let w = from_i64(want(x));
+                u32::from(c != w) + u32::from(scalar(x) != w)
+            })
+            .sum::<u32>()
+    });
+    if bad != 0 {
+        let wrong = xs.iter().zip(buf.iter());
+        for (&x, &c) in wrong
+            .filter(|&(&x, &c)| to_i64(c) != want(x) || to_i64(scalar(x)) != want(x))
+            .take(3)
+        {
+            eprintln!(
+                "{name} {bits} bits, {:#010x} ({x:e}): want {}, scalar {}, slice {}",
+                x.to_bits(),
+                want(x),
+                to_i64(scalar(x)),
+                to_i64(c)
+            );
+        }
+    }
+    bad
+}
+
+/// Every f32 bit pattern, every UNORM and SNORM width of the core (scalar and
+/// slice forms) and the four formats, against `normkey_oracle`, in one pass.
+#[test]
+#[ignore = "all 2^32 f32 bit patterns × 35 encoders: run in release mode with --ignored"]
+fn every_width_encodes_every_f32_exactly() {
+    let start = std::time::Instant::now();
+    let bad = for_all_f32_blocks(|xs| {
+        let mut u = vec![0u16; xs.len()];
+        let mut s = vec![0i16; xs.len()];
+        let mut bad = 0;
+        macro_rules! unorm {
+            ($b:literal) => {
+                bad += check_block::<false, u16>(
+                    "unorm",
+                    $b,
+                    xs,
+                    &mut u,
+                    unorm_encode_slice::<$b>,
+                    unorm_from_f32::<$b>,
+                    i64::from,
+                    |w| w as u16,
+                );
+            };
+        }
+        macro_rules! snorm {
+            ($b:literal) => {
+                bad += check_block::<true, i16>(
+                    "snorm",
+                    $b,
+                    xs,
+                    &mut s,
+                    snorm_encode_slice::<$b>,
+                    snorm_from_f32::<$b>,
+                    i64::from,
+                    |w| w as i16,
+                );
+            };
+        }
+        for_each_width!(unorm, snorm);
+        macro_rules! format {
+            ($T:ident, $code:ident, $N:ident, $D:ident) => {{
+                let mut buf = vec![$T::ZERO; xs.len()];
+                let f = |c: $T| i64::from(c.to_bits());
+                let g = |w: i64| $T::from_bits(w as $code);
+                bad += if $code::MIN == 0 {
+                    check_block::<false, $T>(
+                        stringify!($T),
+                        $code::BITS,
+                        xs,
+                        &mut buf,
+                        $T::encode_slice,
+                        $T::from_f32,
+                        f,
+                        g,
+                    )
+                } else {
+                    check_block::<true, $T>(
+                        stringify!($T),
+                        $code::BITS,
+                        xs,
+                        &mut buf,
+                        $T::encode_slice,
+                        $T::from_f32,
+                        f,
+                        g,
+                    )
+                };
+            }};
+        }
+        normkey::for_each_storage_format!(format);
+        bad
+    });
+    eprintln!("all 2^32 f32 × every width: {:.1?}", start.elapsed());
+    assert_eq!(bad, 0);
+}
+
+/// Every `u16` / `i16` argument of every core decoder width (so every code, and
+/// the codes with bits above the width, which read only the low `BITS` bits),
+/// scalar and slice forms, against `normkey_oracle::decode_normalized`.
+#[test]
+#[cfg_attr(miri, ignore = "every code: too slow under Miri (run natively)")]
+fn every_width_decodes_every_code_exactly() {
+    let all_u: Vec<u16> = (0..=u16::MAX).collect();
+    let all_s: Vec<i16> = (i16::MIN..=i16::MAX).collect();
+    let mut out = vec![f32::NAN; all_u.len()];
+    macro_rules! unorm {
+        ($b:literal) => {
+            let max = normkey_oracle::unorm_max($b);
+            unorm_decode_slice::<$b>(&all_u, &mut out);
+            for (&c, y) in all_u.iter().zip(&out) {
+                let want = normkey_oracle::decode_normalized(i64::from(c) & max, max);
+                assert_eq!(
+                    unorm_to_f32::<$b>(c).to_bits(),
+                    want.to_bits(),
+                    "unorm {} code {c}",
+                    $b
+                );
+                assert_eq!(y.to_bits(), want.to_bits(), "unorm {} slice, code {c}", $b);
+            }
+        };
+    }
+    macro_rules! snorm {
+        ($b:literal) => {
+            let max = normkey_oracle::snorm_max($b);
+            snorm_decode_slice::<$b>(&all_s, &mut out);
+            for (&c, y) in all_s.iter().zip(&out) {
+                // The low BITS bits as a BITS-bit two's complement number.
+                let low = (i64::from(c) & (2 * max + 1))
+                    - if i64::from(c) & (max + 1) != 0 {
+                        2 * max + 2
+                    } else {
+                        0
+                    };
+                let want = normkey_oracle::decode_normalized(low, max);
+                assert_eq!(
+                    snorm_to_f32::<$b>(c).to_bits(),
+                    want.to_bits(),
+                    "snorm {} code {c}",
+                    $b
+                );
+                assert_eq!(y.to_bits(), want.to_bits(), "snorm {} slice, code {c}", $b);
+            }
+        };
+    }
+    for_each_width!(unorm, snorm);
+}
+
+/// Whether `(c·k) as f32 · fl(1/(max·k))` is `c / max` correctly rounded for every
+/// code `0 ≤ c ≤ max` (negative codes mirror them).
+fn multiplier_works(max: i64, k: i64) -> bool {
+    let r = 1.0 / (max * k) as f32;
+    (0..=max).all(|c| {
+        ((c * k) as f32 * r).to_bits() == normkey_oracle::decode_normalized(c, max).to_bits()
+    })
+}
+
+/// Whether `c·2⁻ⁿ + c·fl(1/(max·2ⁿ))` (`2ⁿ = max + 1`) is correctly rounded for every code.
+fn series_works(max: i64) -> bool {
+    let (a, b) = (
+        1.0 / (max + 1) as f32,
+        1.0 / (max as f32 * (max + 1) as f32),
+    );
+    (0..=max).all(|c| {
+        (c as f32 * a + c as f32 * b).to_bits()
+            == normkey_oracle::decode_normalized(c, max).to_bits()
+    })
+}
+
+/// The search behind `UNORM_DECODERS` and `SNORM_DECODERS`: for every width, the
+/// smallest `k` whose products are exact (`(max + 1)·k ≤ 2²⁴`, `k < 2¹⁵`, the
+/// preconditions `normkey` checks at compile time) and correctly rounded for every
+/// code. Checks that every table entry is valid and is the smallest `k` (SNORM8's
+/// 69 excepted: see the `storage` module docs), that a width with no `k` falls
+/// back to the series or the division, and prints the table
+/// (`cargo test --test storage decoder_multipliers -- --nocapture`).
+#[test]
+#[cfg_attr(miri, ignore = "a search over every code: too slow under Miri")]
+fn decoder_multipliers() {
+    for (signed, table) in [(false, &UNORM_DECODERS), (true, &SNORM_DECODERS)] {
+        for bits in (1 + u32::from(signed))..=16 {
+            let max = if signed {
+                normkey_oracle::snorm_max(bits)
+            } else {
+                normkey_oracle::unorm_max(bits)
+            };
+            let limit = ((1 << 24) / (max + 1)).min((1 << 15) - 1);
+            let smallest = (1..=limit).find(|&k| multiplier_works(max, k));
+            let entry = table[bits as usize];
+            println!(
+                "{} {bits:2} bits, max {max:5}: smallest k {smallest:?}, table {entry:?}",
+                if signed { "SNORM" } else { "UNORM" }
+            );
+            match entry {
+                Decoder::Reciprocal(k) => {
+                    assert!(
+                        multiplier_works(max, i64::from(k)),
+                        "{bits} bits: k = {k} is wrong"
+                    );
+                    if (signed, bits) != (true, 8) {
+                        assert_eq!(
+                            Some(i64::from(k)),
+                            smallest,
+                            "{bits} bits: not the smallest k"
+                        );
+                    }
+                }
+                Decoder::Series => {
+                    assert!(
+                        !signed && series_works(max),
+                        "{bits} bits: the series is wrong"
+                    );
+                    assert_eq!(smallest, None, "{bits} bits: a k exists, use it");
+                }
+                Decoder::Divide => assert_eq!(smallest, None, "{bits} bits: a k exists, use it"),
+            }
+        }
+    }
+    assert_eq!(SNORM_DECODERS[8], Decoder::Reciprocal(69));
+    assert!(multiplier_works(127, 31), "SNORM8's smallest k");
 }

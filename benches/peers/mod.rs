@@ -43,6 +43,14 @@ pub(crate) const LEGEND: &[(&str, &str)] = &[
         "`(x.clamp(LO, 1.0) * MAX + 0.5) as code`, the half added away from zero for SNORM (the common hand-written form; `image` 0.25 uses `.round()`)",
     ),
     (
+        "add_half_shift_or",
+        "`Rgb10a2Unorm`: `(x.clamp(0.0, 1.0) * max + 0.5) as u32` per channel, shifted and or-ed (512 wrong of the f32 in [0, 1] per 10-bit channel, 2 for the 2-bit alpha)",
+    ),
+    (
+        "div_shift_mask",
+        "`Rgb10a2Unorm`: `(p >> shift & mask) as f32 / max` per channel (correctly rounded)",
+    ),
+    (
         "plain_copy",
         "`dst.copy_from_slice(src)` of the same bytes (memcpy): the memory limit, not an encoder",
     ),
@@ -214,6 +222,29 @@ unorm_peers!(unorm8, u8, 255.0, lut_peer!(u8););
 unorm_peers!(unorm16, u16, 65535.0);
 snorm_peers!(snorm8, i8, 127.0, lut_peer!(i8););
 snorm_peers!(snorm16, i16, 32767.0);
+
+/// The hand-written `Rgb10a2Unorm` conversions.
+pub(crate) mod rgb10a2 {
+    /// The usual packer: each channel `(x.clamp(0.0, 1.0) * max + 0.5) as u32`.
+    #[inline]
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    pub(crate) fn add_half_shift_or(p: [f32; 4]) -> u32 {
+        let q = |x: f32, max: f32| (x.clamp(0.0, 1.0) * max + 0.5) as u32;
+        q(p[0], 1023.0) | q(p[1], 1023.0) << 10 | q(p[2], 1023.0) << 20 | q(p[3], 3.0) << 30
+    }
+
+    /// The usual unpacker: each field divided by its max (correctly rounded).
+    #[inline]
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn div_shift_mask(p: u32) -> [f32; 4] {
+        [
+            (p & 1023) as f32 / 1023.0,
+            (p >> 10 & 1023) as f32 / 1023.0,
+            (p >> 20 & 1023) as f32 / 1023.0,
+            (p >> 30) as f32 / 3.0,
+        ]
+    }
+}
 
 /// normkey's sort: the floats become keys in place, the keys are sorted as
 /// integers and become floats again.

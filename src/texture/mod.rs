@@ -9,9 +9,9 @@
 //! | [`Srgb8`] | one `u8` | 0 / 0 / 255 / none exist | the `f32` nearest to the exact inverse; 0 and 1 exact | IEC 61966-2-1; D3D11.3 §3.2.3, "FLOAT -> SRGB" (NaN → 0, clamp; 0.6 ULP allowed) and "SRGB -> FLOAT" (0.5 ULP; 0 and 1 exact); Vulkan "sRGB Transfer Functions" in the Data Format specification (either neighbouring code) |
 //! | [`Rgba8Unorm`], [`Bgra8Unorm`] | four `u8`: R, G, B, A / B, G, R, A | each channel as [`Unorm8`](crate::Unorm8): 0 / 0 / 255 / 0.5 → 128 (the only tie) | `c / 255` correctly rounded | D3D11.3 §3.2.3.3–4 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" (either neighbouring code allowed) |
 //! | [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`] | four `u8`, as above | colour as [`Srgb8`], alpha as [`Unorm8`](crate::Unorm8) (alpha is linear) | colour as [`Srgb8`], alpha `c / 255` | as the two rows above |
-//! | `Rgb10a2Unorm`, `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm` (module `packed`) | one native-endian `u32`/`u16`, first-named channel in the lowest bits (R 0–9, G 10–19, B 20–29, A 30–31; B 0–4, G 5–10, R 11–15; B 0–4, G 5–9, R 10–14, A 15; B 0–3, G 4–7, R 8–11, A 12–15) | each channel n-bit UNORM: 0 / 0 / 2ⁿ − 1 / 0.5 → 2ⁿ⁻¹ (the only tie) | `c / (2ⁿ − 1)` correctly rounded | D3D11.3 §3.2.3 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" |
-//! | `Rg11b10Ufloat` (module `ufloat`) | `u32`: R 0–10, G 11–21, B 22–31 | float11/float10: NaN → a NaN code / negatives, −0, −∞ → 0 / finite values saturate to 65024 (float11), 64512 (float10), +∞ → ∞ / nearest even on the exact value, denormals kept | exact | D3D11.3 §3.1.6 (nearest even; §3.2.2 says toward zero: the spec contradicts itself); Vulkan "Unsigned 11-Bit / 10-Bit Floating-Point Numbers"; GL `EXT_packed_float` |
-//! | `Rgb9e5Ufloat` (module `ufloat`) | `u32`: R 0–8, G 9–17, B 18–26, E 27–31 | NaN → 0 / negatives → 0 / clamp to 65408 (+∞ too) / shared exponent of the largest channel, nearest-even mantissas (the exponent grows when the largest rounds to 512) | exact, `m · 2^(E − 24)` | D3D11.3 §19.3.2; GL `EXT_texture_shared_exponent` (mantissas ⌊x + ½⌋) |
+//! | [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] (rules below) | one native-endian `u32`/`u16`, first-named channel in the lowest bits (R 0–9, G 10–19, B 20–29, A 30–31; B 0–4, G 5–10, R 11–15; B 0–4, G 5–9, R 10–14, A 15; B 0–3, G 4–7, R 8–11, A 12–15) | each channel n-bit UNORM: 0 / 0 / 2ⁿ − 1 / 0.5 → 2ⁿ⁻¹ (the only tie) | `c / (2ⁿ − 1)` correctly rounded | D3D11.3 §3.2.3 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" |
+//! | [`Rg11b10Ufloat`] (module [`ufloat`]) | `u32`: R 0–10, G 11–21, B 22–31 | float11/float10: NaN → a NaN code / negatives, −0, −∞ → 0 / finite values saturate to 65024 (float11), 64512 (float10), +∞ → ∞ / nearest even on the exact value, denormals kept | exact | D3D11.3 §3.1.6 (nearest even; §3.2.2 says toward zero: the spec contradicts itself); Vulkan "Unsigned 11-Bit / 10-Bit Floating-Point Numbers"; GL `EXT_packed_float` |
+//! | [`Rgb9e5Ufloat`] (module [`ufloat`]) | `u32`: R 0–8, G 9–17, B 18–26, E 27–31 | NaN → 0 / negatives → 0 / clamp to 65408 (+∞ too) / shared exponent of the largest channel, nearest-even mantissas (the exponent grows when the largest rounds to 512) | exact, `m · 2^(E − 24)` | D3D11.3 §19.3.2; GL `EXT_texture_shared_exponent` (mantissas ⌊x + ½⌋) |
 //!
 //! The UNORM and sRGB rules treat −0.0 and subnormals as 0 and clamp ±∞ like any
 //! value beyond the range; their decoders never yield NaN, −0.0 or a subnormal (the
@@ -54,12 +54,46 @@
 //! One implementation over a layout (memory order, sRGB or UNORM colour), each type
 //! an instance: the channels go through [`Srgb8`] and [`Unorm8`](crate::Unorm8) one by
 //! one, and the slice forms through the crate's one dispatched loop.
+//!
+//! # Packed UNORM formats
+//!
+//! [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`]: each is
+//! `#[repr(transparent)]` over the native-endian integer that holds the pixel,
+//! with the first-named channel in the lowest bits (D3D `DXGI_FORMAT_*` names them
+//! the same way; Vulkan `*_PACK16`/`_PACK32` names list them from the highest bits):
+//!
+//! | type | integer | R | G | B | A |
+//! |---|---|---|---|---|---|
+//! | [`Rgb10a2Unorm`] | `u32` | 0–9 | 10–19 | 20–29 | 30–31 |
+//! | [`B5g6r5Unorm`] | `u16` | 11–15 | 5–10 | 0–4 | — |
+//! | [`Bgr5a1Unorm`] | `u16` | 10–14 | 5–9 | 0–4 | 15 |
+//! | [`Bgra4Unorm`] | `u16` | 8–11 | 4–7 | 0–3 | 12–15 |
+//!
+//! Arguments and results are always in r, g, b(, a) order, whatever the memory
+//! layout. Each channel is converted on its own by the exact UNORM core of
+//! [`crate::storage`] with its width: `from_rgba` stores the code nearest to
+//! `x · (2ⁿ − 1)` after clamping to [0, 1] (NaN → 0, in that channel only; ±0 and
+//! subnormals → 0; +∞ → the largest code; the only tie, 0.5, rounds up) and
+//! `to_rgba` gives `code / (2ⁿ − 1)` correctly rounded (0 and 1 exact, never NaN,
+//! never −0). Every bit pattern is a valid pixel, so the types are
+//! `bytemuck::Pod`, and `Eq`/`Hash` compare the bits.
+//!
+//! ```
+//! use normkey::texture::{B5g6r5Unorm, Rgb10a2Unorm};
+//! let p = Rgb10a2Unorm::from_rgba([1.0, 0.5, f32::NAN, 0.5]);
+//! assert_eq!(p.to_bits(), 1023 | 512 << 10 | 0 << 20 | 2 << 30);
+//! assert_eq!(p.to_rgba(), [1.0, 512.0 / 1023.0, 0.0, 2.0 / 3.0]);
+//! // R in the high bits of a 565 pixel; green has six bits.
+//! assert_eq!(B5g6r5Unorm::from_rgb([1.0, 0.0, 0.0]).to_bits(), 0xf800);
+//! assert_eq!(B5g6r5Unorm::from_bits(0x07e0).to_rgb(), [0.0, 1.0, 0.0]);
+//! ```
 
+mod packed;
 mod rgba8;
 mod srgb;
-
-pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
-pub use srgb::Srgb8;
 pub mod ufloat;
 
+pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
+pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
+pub use srgb::Srgb8;
 pub use ufloat::{Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};

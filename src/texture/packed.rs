@@ -1,0 +1,238 @@
+//! The packed UNORM pixel formats, one generic packer over the storage core; the
+//! rules and layouts are in the `texture` module docs.
+
+use crate::storage::{decode_unorm, encode_unorm, is_unorm_width};
+
+/// Where a channel lives in the pixel: its lowest bit and its width.
+type Channel = (u32, u32);
+
+/// Whether every channel has a valid UNORM width and fits `total` bits without
+/// overlapping another: the compile-time check of each layout.
+const fn valid_layout<const N: usize>(layout: [Channel; N], total: u32) -> bool {
+    let mut used = 0u64;
+    let mut i = 0;
+    while i < N {
+        let (shift, bits) = layout[i];
+        if !is_unorm_width(bits) || shift + bits > total {
+            return false;
+        }
+        let mask = ((1u64 << bits) - 1) << shift;
+        if used & mask != 0 {
+            return false;
+        }
+        used |= mask;
+        i += 1;
+    }
+    true
+}
+
+/// The pixel of `channels` (r, g, b(, a)): each channel's UNORM code in its bits.
+#[inline]
+const fn pack<const N: usize>(channels: [f32; N], layout: [Channel; N]) -> u32 {
+    let mut pixel = 0;
+    let mut i = 0;
+    while i < N {
+        pixel |= (encode_unorm(channels[i], layout[i].1) as u32) << layout[i].0;
+        i += 1;
+    }
+    pixel
+}
+
+/// The channels (r, g, b(, a)) of `pixel`, each decoded from its bits.
+#[inline]
+const fn unpack<const N: usize>(pixel: u32, layout: [Channel; N]) -> [f32; N] {
+    let mut channels = [0.0; N];
+    let mut i = 0;
+    while i < N {
+        let (shift, bits) = layout[i];
+        channels[i] = decode_unorm((pixel >> shift) & ((1 << bits) - 1), bits);
+        i += 1;
+    }
+    channels
+}
+
+/// A packed format: the struct, its layout and thin calls of [`pack`]/[`unpack`].
+///
+/// `$int`: the pixel's integer; `$n`: the channel count; `$from`/`$to`: the names
+/// of the scalar conversions (`from_rgba`/`to_rgba`, or `from_rgb`/`to_rgb`);
+/// `$layout`: (lowest bit, width) of each channel in r, g, b(, a) order.
+macro_rules! packed {
+    ($(#[$doc:meta])* $T:ident($int:ident), $n:literal, $from:ident, $to:ident, $layout:expr) => {
+        $(#[$doc])*
+        ///
+        /// See the [`texture`](crate::texture) module docs for the rules; `#[repr(transparent)]` over
+        #[doc = concat!("`", stringify!($int), "`, `bytemuck::Pod`; `Eq`/`Hash` compare the bits.")]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #[repr(transparent)]
+        pub struct $T($int);
+
+        impl $T {
+            /// Each channel's (lowest bit, width), in r, g, b(, a) order; checked at
+            /// compile time.
+            const LAYOUT: [Channel; $n] = {
+                let layout = $layout;
+                assert!(valid_layout(layout, $int::BITS));
+                layout
+            };
+
+            /// The pixel with these bits; every pattern is valid.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("assert_eq!(T::from_bits(", stringify!($int), "::MAX).", stringify!($to), "(), [1.0; ", $n, "]);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn from_bits(bits: $int) -> Self {
+                Self(bits)
+            }
+
+            /// The pixel's bits.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("assert_eq!(T::", stringify!($from), "([f32::INFINITY; ", $n, "]).to_bits(), ", stringify!($int), "::MAX);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn to_bits(self) -> $int {
+                self.0
+            }
+
+            /// Encodes each channel (r, g, b(, a) order) exactly: NaN → 0 in its own channel.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("assert_eq!(T::", stringify!($from), "([f32::NAN; ", $n, "]).to_bits(), 0);")]
+            #[doc = concat!("assert_eq!(T::", stringify!($from), "([-0.0; ", $n, "]).to_bits(), 0);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            // The pixel has `$int::BITS` bits (checked by `valid_layout`).
+            #[allow(clippy::cast_possible_truncation)]
+            pub const fn $from(channels: [f32; $n]) -> Self {
+                Self(pack(channels, Self::LAYOUT) as $int)
+            }
+
+            /// Decodes each channel, `code / (2ⁿ − 1)` correctly rounded, in r, g, b(, a) order.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("assert_eq!(T::from_bits(0).", stringify!($to), "().map(f32::to_bits), [0; ", $n, "]);")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn $to(self) -> [f32; $n] {
+                unpack(self.0 as u32, Self::LAYOUT)
+            }
+
+            #[doc = concat!("`dst[i] = Self::", stringify!($from), "(src[i])` for every `i`, through the vectorized loop.")]
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            /// let mut dst = [T::default(); 2];
+            #[doc = concat!("T::encode_slice(&[[0.0; ", $n, "], [1.0; ", $n, "]], &mut dst);")]
+            #[doc = concat!("assert_eq!(dst.map(T::to_bits), [0, ", stringify!($int), "::MAX]);")]
+            /// ```
+            #[inline]
+            pub fn encode_slice(src: &[[f32; $n]], dst: &mut [Self]) {
+                crate::dispatch::map::<1, _, _>(src, dst, Self::$from);
+            }
+
+            #[doc = concat!("`dst[i] = src[i].", stringify!($to), "()` for every `i`, through the vectorized loop.")]
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("let mut dst = [[f32::NAN; ", $n, "]; 1];")]
+            #[doc = concat!("T::decode_slice(&[T::from_bits(", stringify!($int), "::MAX)], &mut dst);")]
+            #[doc = concat!("assert_eq!(dst, [[1.0; ", $n, "]]);")]
+            /// ```
+            #[inline]
+            pub fn decode_slice(src: &[Self], dst: &mut [[f32; $n]]) {
+                crate::dispatch::map::<1, _, _>(src, dst, Self::$to);
+            }
+        }
+
+        // Evaluates (so checks) the layout even where no method is used.
+        const _: [Channel; $n] = $T::LAYOUT;
+
+        // SAFETY: `repr(transparent)` over an integer, which is `Zeroable`.
+        unsafe impl bytemuck::Zeroable for $T {}
+        // SAFETY: `repr(transparent)` over an integer, which is `Pod`: every bit
+        // pattern is a valid pixel, no padding, `'static`.
+        unsafe impl bytemuck::Pod for $T {}
+
+        static_assertions::assert_eq_size!($T, $int);
+        static_assertions::assert_eq_align!($T, $int);
+    };
+}
+
+packed!(
+    /// `R10G10B10A2_UNORM`: 10-bit R, G, B and 2-bit A in a `u32` (R in bits 0–9,
+    /// G 10–19, B 20–29, A 30–31).
+    ///
+    /// ```
+    /// use normkey::texture::Rgb10a2Unorm;
+    /// let p = Rgb10a2Unorm::from_rgba([0.5, -1.0, 2.0, 0.5]);
+    /// assert_eq!(p.to_bits(), 512 | 0 << 10 | 1023 << 20 | 2 << 30);
+    /// assert_eq!(p.to_rgba()[3], 2.0 / 3.0);
+    /// ```
+    Rgb10a2Unorm(u32),
+    4,
+    from_rgba,
+    to_rgba,
+    [(0, 10), (10, 10), (20, 10), (30, 2)]
+);
+packed!(
+    /// `B5G6R5_UNORM`: 5-bit B in bits 0–4, 6-bit G in 5–10, 5-bit R in 11–15 of a
+    /// `u16`; no alpha.
+    ///
+    /// ```
+    /// use normkey::texture::B5g6r5Unorm;
+    /// assert_eq!(B5g6r5Unorm::from_rgb([0.0, 0.5, 1.0]).to_bits(), 32 << 5 | 31);
+    /// assert_eq!(B5g6r5Unorm::from_bits(1 << 11).to_rgb(), [1.0 / 31.0, 0.0, 0.0]);
+    /// ```
+    B5g6r5Unorm(u16),
+    3,
+    from_rgb,
+    to_rgb,
+    [(11, 5), (5, 6), (0, 5)]
+);
+packed!(
+    /// `B5G5R5A1_UNORM`: 5-bit B in bits 0–4, G in 5–9, R in 10–14, 1-bit A in bit
+    /// 15 of a `u16`.
+    ///
+    /// ```
+    /// use normkey::texture::Bgr5a1Unorm;
+    /// assert_eq!(Bgr5a1Unorm::from_rgba([1.0, 0.0, 0.0, 0.5]).to_bits(), 0xfc00);
+    /// assert_eq!(Bgr5a1Unorm::from_rgba([0.0, 0.0, 0.0, 0.4999]).to_bits(), 0);
+    /// ```
+    Bgr5a1Unorm(u16),
+    4,
+    from_rgba,
+    to_rgba,
+    [(10, 5), (5, 5), (0, 5), (15, 1)]
+);
+packed!(
+    /// `B4G4R4A4_UNORM`: 4-bit B in bits 0–3, G in 4–7, R in 8–11, A in 12–15 of a
+    /// `u16`.
+    ///
+    /// ```
+    /// use normkey::texture::Bgra4Unorm;
+    /// assert_eq!(Bgra4Unorm::from_rgba([1.0, 0.0, 0.5, f32::NAN]).to_bits(), 0x0f08);
+    /// assert_eq!(Bgra4Unorm::from_bits(0xf000).to_rgba(), [0.0, 0.0, 0.0, 1.0]);
+    /// ```
+    Bgra4Unorm(u16),
+    4,
+    from_rgba,
+    to_rgba,
+    [(8, 4), (4, 4), (0, 4), (12, 4)]
+);

@@ -441,6 +441,7 @@ pub const fn snorm_to_f32<const BITS: u32>(code: i16) -> f32 {
 /// assert_eq!(codes, [2048, 0, 4095]);
 /// ```
 #[inline]
+#[track_caller]
 pub fn unorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [u16]) {
     crate::dispatch::map::<1, _, _>(src, dst, unorm_from_f32::<BITS>);
 }
@@ -458,6 +459,7 @@ pub fn unorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [u16]) {
 /// assert_eq!(xs, [0.0, 1.0, 0.0]);
 /// ```
 #[inline]
+#[track_caller]
 pub fn unorm_decode_slice<const BITS: u32>(src: &[u16], dst: &mut [f32]) {
     crate::dispatch::map::<1, _, _>(src, dst, unorm_to_f32::<BITS>);
 }
@@ -475,6 +477,7 @@ pub fn unorm_decode_slice<const BITS: u32>(src: &[u16], dst: &mut [f32]) {
 /// assert_eq!(codes, [-1024, 0, -2047]);
 /// ```
 #[inline]
+#[track_caller]
 pub fn snorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [i16]) {
     crate::dispatch::map::<1, _, _>(src, dst, snorm_from_f32::<BITS>);
 }
@@ -492,6 +495,7 @@ pub fn snorm_encode_slice<const BITS: u32>(src: &[f32], dst: &mut [i16]) {
 /// assert_eq!(xs, [-1.0, -1.0, 1.0]);
 /// ```
 #[inline]
+#[track_caller]
 pub fn snorm_decode_slice<const BITS: u32>(src: &[i16], dst: &mut [f32]) {
     crate::dispatch::map::<1, _, _>(src, dst, snorm_to_f32::<BITS>);
 }

@@ -73,3 +73,54 @@ fn the_location_is_not_the_library() {
     assert_eq!((file.as_str(), line), (file!(), line!() - 1));
     assert!(!file.contains("src/"));
 }
+
+#[test]
+fn texture_slice_forms_report_the_caller() {
+    macro_rules! pixels {
+        ($T:ident, $n:literal) => {{
+            use normkey::$T as T;
+            let codes = [<T as bytemuck::Zeroable>::zeroed(); 3];
+            let mut pixels = [[0.0_f32; $n]; 2];
+            assert_panics_here!(T::decode_slice(&codes, &mut pixels));
+            let mut codes = [<T as bytemuck::Zeroable>::zeroed(); 1];
+            assert_panics_here!(T::encode_slice(&pixels, &mut codes));
+        }};
+    }
+    macro_rules! rgba8 {
+        ($T:ident, bgra = $b:literal, srgb = $s:literal) => {
+            pixels!($T, 4)
+        };
+    }
+    macro_rules! ufloat {
+        ($T:ident) => {
+            pixels!($T, 3)
+        };
+    }
+    macro_rules! packed {
+        ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:tt) => {
+            pixels!($T, $n)
+        };
+    }
+    normkey::for_each_rgba8_format!(rgba8);
+    normkey::for_each_ufloat_format!(ufloat);
+    normkey::for_each_packed_format!(packed);
+
+    let codes = [normkey::Srgb8::ZERO; 3];
+    let mut floats = [0.0_f32; 2];
+    assert_panics_here!(normkey::Srgb8::decode_slice(&codes, &mut floats));
+    let mut codes = [normkey::Srgb8::ZERO; 1];
+    assert_panics_here!(normkey::Srgb8::encode_slice(&floats, &mut codes));
+}
+
+#[test]
+fn any_width_slice_forms_report_the_caller() {
+    use normkey::storage;
+    let floats = [0.0_f32; 2];
+    let mut unorm = [0_u16; 3];
+    let mut snorm = [0_i16; 3];
+    let mut out = [0.0_f32; 1];
+    assert_panics_here!(storage::unorm_encode_slice::<10>(&floats, &mut unorm));
+    assert_panics_here!(storage::unorm_decode_slice::<10>(&unorm, &mut out));
+    assert_panics_here!(storage::snorm_encode_slice::<12>(&floats, &mut snorm));
+    assert_panics_here!(storage::snorm_decode_slice::<12>(&snorm, &mut out));
+}

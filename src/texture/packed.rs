@@ -139,6 +139,7 @@ macro_rules! packed {
             #[doc = concat!("assert_eq!(dst.map(T::to_bits), [0, ", stringify!($int), "::MAX]);")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn encode_slice(src: &[[f32; $n]], dst: &mut [Self]) {
                 crate::dispatch::map::<1, _, _>(src, dst, Self::$from);
             }
@@ -156,6 +157,7 @@ macro_rules! packed {
             #[doc = concat!("assert_eq!(dst, [[1.0; ", $n, "]]);")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [[f32; $n]]) {
                 crate::dispatch::map::<1, _, _>(src, dst, Self::$to);
             }

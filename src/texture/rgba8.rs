@@ -189,6 +189,7 @@ macro_rules! rgba8 {
             #[doc = concat!("assert_eq!(dst.map(", stringify!($T), "::to_bytes), [", stringify!($bytes), ", [0; 4]]);")]
             /// ```
             #[inline]
+            #[track_caller]
             pub fn encode_slice(src: &[[f32; 4]], dst: &mut [Self]) {
                 crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::from_rgba);
             }
@@ -208,6 +209,7 @@ macro_rules! rgba8 {
             /// assert_eq!(dst, [[1.0, 0.0, 1.0, 0.0]]);
             /// ```
             #[inline]
+            #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [[f32; 4]]) {
                 crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::to_rgba);
             }

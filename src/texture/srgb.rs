@@ -303,6 +303,7 @@ impl Srgb8 {
     /// assert_eq!(dst, [0.0, 0.5028865, 1.0]);
     /// ```
     #[inline]
+    #[track_caller]
     pub fn decode_slice(src: &[Self], dst: &mut [f32]) {
         crate::dispatch::map::<DECODE_CHUNK, _, _>(src, dst, Self::to_f32);
     }
@@ -323,6 +324,7 @@ impl Srgb8 {
     /// assert_eq!(dst.map(Srgb8::to_bits), [0, 188, 255, 0]);
     /// ```
     #[inline]
+    #[track_caller]
     pub fn encode_slice(src: &[f32], dst: &mut [Self]) {
         crate::dispatch::map::<ENCODE_CHUNK, _, _>(src, dst, Self::from_f32);
     }

@@ -382,6 +382,7 @@ macro_rules! packed_u32 {
             /// assert_eq!(dst, [[0.0; 3], [1.0, 2.0, 0.5]]);
             /// ```
             #[inline]
+            #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [[f32; 3]]) {
                 crate::dispatch::map::<$dec_chunk, _, _>(src, dst, Self::to_rgb);
             }
@@ -402,6 +403,7 @@ macro_rules! packed_u32 {
             /// assert_eq!(dst[1].to_rgb(), [1.0, 2.0, 0.25]);
             /// ```
             #[inline]
+            #[track_caller]
             pub fn encode_slice(src: &[[f32; 3]], dst: &mut [Self]) {
                 crate::dispatch::map::<$enc_chunk, _, _>(src, dst, Self::from_rgb);
             }

@@ -18,7 +18,7 @@
 )]
 
 mod common;
-use common::XorShift;
+use common::{XorShift, for_all_f32_blocks};
 use normkey::storage::{
     Decoder, SNORM_DECODERS, UNORM_DECODERS, snorm_decode_slice, snorm_encode_slice,
     snorm_from_f32, snorm_to_f32, unorm_decode_slice, unorm_encode_slice, unorm_from_f32,
@@ -30,34 +30,6 @@ use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFl
 /// integer nearest to `x · max` in exact `f64` arithmetic, ties away from zero).
 fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
     normkey_oracle::encode_normalized(x, lo, max as i64)
-}
-
-/// Runs `check(block)` over every `f32` bit pattern, in blocks of 4096 consecutive
-/// patterns split over two threads; `check` returns the number of failures in its
-/// block (printing the first few). Returns the total.
-fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
-    const BLOCK: u32 = 4096;
-    std::thread::scope(|s| {
-        let check = &check;
-        let halves: Vec<_> = [0u32, 1]
-            .into_iter()
-            .map(|h| {
-                s.spawn(move || {
-                    let mut block = vec![0.0_f32; BLOCK as usize];
-                    (0..(1u32 << 31) / BLOCK)
-                        .map(|i| {
-                            let first = (h << 31) | (i * BLOCK);
-                            for (x, bits) in block.iter_mut().zip(first..) {
-                                *x = f32::from_bits(bits);
-                            }
-                            check(&block)
-                        })
-                        .sum::<u64>()
-                })
-            })
-            .collect();
-        halves.into_iter().map(|h| h.join().unwrap()).sum()
-    })
 }
 
 /// The tests of one format, generated once and instantiated per format.

@@ -17,38 +17,10 @@
 )]
 
 mod common;
-use common::XorShift;
+use common::{XorShift, for_all_f32_blocks};
 use normkey::texture::{f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};
 use normkey::{Rg11b10Ufloat, Rgb9e5Ufloat};
 use normkey_oracle::{decode_rgb9e5, encode_rgb9e5, encode_ufloat, ufloat_value};
-
-/// Runs `check(block)` over every `f32` bit pattern, in blocks of 4096 consecutive
-/// patterns split over two threads; `check` returns the number of failures in its
-/// block (printing the first few). Returns the total.
-fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
-    const BLOCK: u32 = 4096;
-    std::thread::scope(|s| {
-        let check = &check;
-        let halves: Vec<_> = [0u32, 1]
-            .into_iter()
-            .map(|h| {
-                s.spawn(move || {
-                    let mut block = vec![0.0_f32; BLOCK as usize];
-                    (0..(1u32 << 31) / BLOCK)
-                        .map(|i| {
-                            let first = (h << 31) | (i * BLOCK);
-                            for (x, bits) in block.iter_mut().zip(first..) {
-                                *x = f32::from_bits(bits);
-                            }
-                            check(&block)
-                        })
-                        .sum::<u64>()
-                })
-            })
-            .collect();
-        halves.into_iter().map(|h| h.join().unwrap()).sum()
-    })
-}
 
 /// The `Rg11b10Ufloat` code of three channel codes.
 fn rg11b10(r: u32, g: u32, b: u32) -> u32 {

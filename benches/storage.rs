@@ -11,7 +11,7 @@
 //!   rounds with `.round()`, the `round` peer).
 //!
 //! Two sizes: 4096 elements (in L1: compute bound) and 2²⁰ (4 MiB of `f32`, beyond
-//! L2). `cargo run --release --example bench_table` prints the ratios normkey /
+//! L2). `cargo run --release -p bench-table` prints the ratios normkey /
 //! peer and counts the inputs each peer gets wrong.
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]

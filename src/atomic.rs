@@ -474,10 +474,15 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[inline]
     pub fn reduce(&self, v: F, order: Ordering) -> F {
         let key = OrderedKey::new(v).to_bits();
-        if Self::is_nan_key(key) {
-            self.load(load_part(order))
+        // `fetch_key` with the NaN test inside the rare branch: a skipped update
+        // (the common case) costs one load and one compare, as a hand-written loop.
+        let current = F::Bits::load(&self.key, load_part(order));
+        if !Self::better(key, current) || Self::is_nan_key(key) {
+            Self::float(current) // Skipped or NaN: nothing written.
+        } else if D::IS_MIN {
+            Self::float(F::Bits::fetch_min(&self.key, key, order))
         } else {
-            Self::float(self.fetch_key(key, order))
+            Self::float(F::Bits::fetch_max(&self.key, key, order))
         }
     }
 

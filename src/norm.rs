@@ -281,7 +281,17 @@ macro_rules! normalized {
                     Err(NormRangeError { value: x, min: $min })
                 }
             }
+        }
 
+        normalized_from!($T, min_str = $min_str);
+        normalized_traits!($T, clamp = $clamp);
+    };
+}
+
+/// The conversions and the accessor of a clamping type (part of [`normalized!`]).
+macro_rules! normalized_from {
+    ($T:ident, min_str = $min_str:literal) => {
+        impl $T {
             /// `x` converted to `f32` (round to nearest), then clamped as [`Self::new`]
             /// does (AMP's construction from `double`). The rounding happens first:
             /// a value just above 1 that rounds to 1.0 is 1.0.
@@ -349,7 +359,12 @@ macro_rules! normalized {
                 self.0
             }
         }
+    };
+}
 
+/// The trait impls and layout checks of a clamping type (part of [`normalized!`]).
+macro_rules! normalized_traits {
+    ($T:ident, clamp = $clamp:ident) => {
         /// [`Self::ZERO`].
         impl Default for $T {
             #[inline]

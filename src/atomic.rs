@@ -362,7 +362,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
     }
 
-    /// The value, consuming the reducer (no synchronization needed).
+    /// The value, consuming the reducer (no synchronization needed). `const` (except
+    /// under `cfg(loom)`).
     ///
     /// ```
     /// use normkey::{AtomicF32Min, AtomicF64Max};
@@ -371,8 +372,19 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// r.fetch_min(-0.0, std::sync::atomic::Ordering::Relaxed);
     /// assert_eq!(r.into_inner().to_bits(), (-0.0_f32).to_bits());
     /// assert_eq!(AtomicF64Max::default().into_inner(), f64::NEG_INFINITY);
+    /// const X: f32 = AtomicF32Min::new(-1.5).into_inner(); // `const fn`
+    /// assert_eq!(X, -1.5);
     /// ```
+    #[cfg(not(loom))]
     #[inline]
+    #[must_use]
+    pub const fn into_inner(self) -> F {
+        // `repr(transparent)` over the atomic: the reducer's bits are the key's.
+        OrderedKey::<F>::from_bits(pun_atomic::<Self, F::Bits>(self)).get()
+    }
+
+    /// The value, consuming the reducer (not `const` under `cfg(loom)`).
+    #[cfg(loom)]
     #[must_use]
     pub fn into_inner(self) -> F {
         Self::float(F::Bits::into_inner(self.key))
@@ -556,24 +568,32 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     }
 }
 
-/// The bits of `v` as the integer atomic `A`, in a `const fn`.
+/// The bits of `v` as `B`, in a `const fn`: a key integer as its atomic (`u32` as
+/// `AtomicU32`, …), or a reducer (`repr(transparent)` over that atomic) as its key.
 ///
-/// Only called with a key integer and its atomic (`u32` and `AtomicU32`, …), which
-/// core documents as having the same size and bit validity.
+/// Only called with a key integer and its atomic, which core documents as having
+/// the same size and bit validity.
 #[cfg(not(loom))]
 #[inline]
-const fn pun_atomic<U: Copy, A>(v: U) -> A {
+const fn pun_atomic<A, B>(v: A) -> B {
     /// The two views of the same bytes.
     #[repr(C)]
-    union Pun<U: Copy, A> {
-        u: U,
+    union Pun<A, B> {
         a: core::mem::ManuallyDrop<A>,
+        b: core::mem::ManuallyDrop<B>,
     }
-    assert!(size_of::<U>() == size_of::<A>());
+    assert!(size_of::<A>() == size_of::<B>());
     // SAFETY: `AtomicU16/32/64` have the same size and bit validity as `u16/32/64`
-    // (documented by core), the sizes are checked above, and an atomic needs no
-    // drop; the union's alignment is the larger of the two.
-    unsafe { core::mem::ManuallyDrop::into_inner(Pun { u: v }.a) }
+    // (documented by core), a reducer is `repr(transparent)` over its atomic, the
+    // sizes are checked above, and neither needs a drop; the union's alignment is the larger of the two.
+    unsafe {
+        core::mem::ManuallyDrop::into_inner(
+            Pun {
+                a: core::mem::ManuallyDrop::new(v),
+            }
+            .b,
+        )
+    }
 }
 
 /// The names of the generic forms for each direction (forwarding, nothing else).

@@ -486,15 +486,29 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[inline]
     pub fn reduce(&self, v: F, order: Ordering) -> F {
         let key = OrderedKey::new(v).to_bits();
-        // `fetch_key` with the NaN test inside the rare branch: a skipped update
-        // (the common case) costs one load and one compare, as a hand-written loop.
+        // The NaN test only on the rare improving path (out of line, so that the
+        // compiler does not merge it into the skip test): a skipped update (the
+        // common case under random input) is one load and one compare, as a
+        // hand-written loop.
         let current = F::Bits::load(&self.key, load_part(order));
-        if !Self::better(key, current) || Self::is_nan_key(key) {
-            Self::float(current) // Skipped or NaN: nothing written.
-        } else if D::IS_MIN {
-            Self::float(F::Bits::fetch_min(&self.key, key, order))
+        if Self::better(key, current) {
+            Self::float(self.improve(key, current, order))
         } else {
-            Self::float(F::Bits::fetch_max(&self.key, key, order))
+            Self::float(current) // Skipped: nothing to improve, nothing written.
+        }
+    }
+
+    /// The improving path of [`reduce`](Self::reduce): ignores a NaN `key` (returns
+    /// `current`), else the integer read-modify-write. Returns the previous key.
+    #[cold]
+    #[inline(never)]
+    fn improve(&self, key: F::Bits, current: F::Bits, order: Ordering) -> F::Bits {
+        if Self::is_nan_key(key) {
+            current
+        } else if D::IS_MIN {
+            F::Bits::fetch_min(&self.key, key, order)
+        } else {
+            F::Bits::fetch_max(&self.key, key, order)
         }
     }
 

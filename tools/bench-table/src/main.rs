@@ -423,6 +423,16 @@ fn atomic_rows(rows: &mut Vec<Row>, self_check: &mut Vec<String>) {
                 wrong: wrong_min(min),
             });
         }
+        // The floor: the same skip-then-RMW loop hand-written on a plain `AtomicU32`.
+        rows.push(Row {
+            group: group.into(),
+            bench: "atomic",
+            dir: dir.into(),
+            normkey: ("fetch_min", "normkey".into()),
+            peer: <peers::FloorMin as SharedMin>::NAME.into(),
+            target: (dir == "atomic_random").then_some((1.1, "≤ 1.1")),
+            wrong: Wrong::NotApplicable("the floor: no NaN handling, not a peer"),
+        });
     }
     for (peer, min) in [
         (

@@ -1,6 +1,6 @@
 //! The atomic min reducer against its peers, side by side in one run.
 //!
-//! `cargo bench --bench atomic`; `cargo run --release --example bench_table`
+//! `cargo bench --bench atomic`; `cargo run --release -p bench-table`
 //! prints the ratios.
 //!
 //! * `atomic_random`: 2 threads feed uniform random values into one reducer
@@ -9,6 +9,10 @@
 //!   updates improve it).
 //! * `atomic_slice`: `fetch_min_slice` against a single-threaded local minimum of
 //!   the same data.
+//!
+//! The floor (`peers::FloorMin`): the same algorithm hand-written on a plain
+//! `AtomicU32` (key, relaxed load, compare, integer `fetch_min` only when it
+//! improves); the target is normkey within 1.1× of it.
 //!
 //! Peers (`peers/mod.rs`): `portable_atomic::AtomicF32::fetch_min` and
 //! `atomic_float::AtomicF32::fetch_min` (CAS loops over `f32::min`, writing on
@@ -96,6 +100,7 @@ fn contended(c: &mut Criterion, group: &str, inputs: &[Vec<f32>]) {
         };
     }
     peer!(normkey::AtomicF32Min);
+    peer!(peers::FloorMin);
     peer!(portable_atomic::AtomicF32);
     peer!(atomic_float::AtomicF32);
     peer!(Mutex<f32>);

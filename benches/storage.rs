@@ -14,7 +14,7 @@
 //!   hand-written shift-and-or loops of `peers::rgb10a2`.
 //!
 //! Two sizes: 4096 elements (in L1: compute bound) and 2²⁰ (4 MiB of `f32`, beyond
-//! L2). `cargo run --release --example bench_table` prints the ratios normkey /
+//! L2). `cargo run --release -p bench-table` prints the ratios normkey /
 //! peer and counts the inputs each peer gets wrong.
 //!
 //! **Overflow checks.** The integer steps of the conversions are wrapping

@@ -1,19 +1,90 @@
-//! Atomic float min/max reducers: `AtomicF32Min`, `AtomicF32Max`, `AtomicF64Min`,
-//! `AtomicF64Max` and (feature `half`) `AtomicF16Min/Max`, `AtomicBf16Min/Max`.
+//! Atomic float min/max reducers: [`AtomicExtremum<F, D>`], written once, and its
+//! aliases [`AtomicF32Min`], [`AtomicF32Max`], [`AtomicF64Min`], [`AtomicF64Max`]
+//! and (feature `half`) `AtomicF16Min/Max`, `AtomicBf16Min/Max`.
 //!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
 //! totalOrder, so the float min/max is one integer min/max: the GPU
 //! `InterlockedMin`/`atomicMin` trick, with the lossless unsigned map.
 //!
-//! One macro, `reducer!`, holds the whole algorithm; the direction (min or max)
-//! is one of its arguments and each type is one line at the bottom of this file.
+//! # The algorithm, written once
+//!
+//! The reducer is ordinary generic code over two sealed traits: [`AtomicFloat`]
+//! (a [`KeyFloat`] whose key integer has an atomic, [`AtomicBits`]) and
+//! [`Direction`] ([`Min`] or [`Max`]). An update:
+//!
+//! 1. takes the key of the argument; a NaN argument is ignored (`fetch_min`) or
+//!    becomes the NaN key at the reducing end (`fetch_minimum`);
+//! 2. loads the stored key with the load part of the ordering and **skips** the
+//!    write when the argument would not improve it;
+//! 3. otherwise makes one integer `fetch_min`/`fetch_max` (`fetch_min`), or a
+//!    compare-exchange loop that never replaces a stored NaN (`fetch_minimum`).
+//!
+//! The slice form folds the keys locally first (rotated so that NaNs lose every
+//! comparison: one integer min/max per value, which vectorizes), then makes one
+//! update.
+//!
+//! # Float semantics
+//!
+//! | | `fetch_min` / `fetch_max` | `fetch_minimum` / `fetch_maximum` |
+//! |---|---|---|
+//! | NaN argument | ignored | stores the quiet NaN with every payload bit set at the reducing end ([`OrderedKey::MIN`], negative, for min; [`OrderedKey::MAX`], positive, for max), whatever the argument's sign and payload |
+//! | NaN already stored | ordered by totalOrder: a NaN at the reducing end stays, one of the other sign is replaced by any number | stays: a number never replaces it |
+//! | −0 and +0 | distinct, −0 < +0 | the same |
+//! | ±∞ | ordinary values | the same |
+//! | subnormals | ordered by value, never flushed | the same |
+//!
+//! `fetch_min` orders its arguments as IEEE 754-2019 `minimumNumber` and C++26
+//! `fetch_fminimum_num` do (a NaN argument is ignored), and orders the stored value,
+//! even a NaN, by totalOrder. `fetch_minimum` is IEEE 754-2019 `minimum` (as
+//! [`f32::minimum`] and C++26 `fetch_fminimum`): a NaN is sticky. The same holds for
+//! `fetch_max`/`fetch_maximum` with `maximumNumber`/`maximum`. `Default` and `take`
+//! start from the identity (+∞ for min, −∞ for max). `new`, `store`, `swap` and
+//! `load` keep every bit, NaN payloads included.
+//!
+//! # Memory ordering and the fast path
+//!
+//! Every update first loads the value (with the load part of `order`) and skips the
+//! read-modify-write when the argument would not change it. Under random input
+//! almost every update is skipped, so the cache line is shared, not bounced
+//! between cores. The consequence for synchronization: **a skipped update is a
+//! load with the load part of `order`** (`Release` → `Relaxed`, `AcqRel` →
+//! `Acquire`, others unchanged), as a failed `compare_exchange` is. It writes
+//! nothing, so it releases nothing and does not take part in a release sequence:
+//! a thread that acquires the value later does not synchronize with the skipped
+//! call. An update that does change the value is a read-modify-write with
+//! `order` and continues the release sequences of earlier stores, as the
+//! integer `fetch_min`/`fetch_max` does. If every call must publish, add a
+//! `Release` fence or store of your own.
+//!
+//! # Performance
+//!
+//! x86-64 has no atomic min/max instruction: a changing update is a `lock cmpxchg`
+//! loop there; it is one instruction where the target has one (`ldumin`/`ldumax` on
+//! `AArch64` with LSE, `amominu`/`amomaxu` on RISC-V for 32 and 64 bits).
+//! `fetch_minimum`/`fetch_maximum` with a number is a compare-exchange loop on every
+//! target, because it must not replace a stored NaN of either sign.
+//!
+//! # Availability
+//!
+//! A reducer needs compare-and-swap of its width, `cfg(target_has_atomic = "16")`,
+//! `"32"` or `"64"`. Without it the aliases still name a type, but it has no
+//! methods (its key integer does not implement [`AtomicBits`]): for example on
+//! `thumbv6m-none-eabi`, which has atomic loads and stores but no read-modify-write.
 
-use crate::OrderedKey;
-// `loom`'s atomics under `cfg(loom)`, `core`'s otherwise.
+use crate::key::{KeyFloat, OrderedKey};
+// `loom`'s atomics under `cfg(loom)`, `core`'s otherwise; unused on targets where
+// no width has compare-and-swap (`thumbv6m-none-eabi`).
+#[allow(unused_imports)]
 use crate::loom_shim;
 use core::fmt;
+use core::marker::PhantomData;
 use core::sync::atomic::Ordering;
+
+mod sealed {
+    /// Private supertrait: only this crate implements the traits of this module.
+    pub trait Sealed {}
+}
 
 /// The load part of a read-modify-write ordering: `Release` → `Relaxed`,
 /// `AcqRel` → `Acquire`, the others unchanged. It is the ordering of an update that
@@ -29,505 +100,643 @@ const fn load_part(order: Ordering) -> Ordering {
     }
 }
 
-/// A `fn` that is `const` except under `cfg(loom)`, whose atomics have no `const`
-/// constructor.
-macro_rules! const_unless_loom {
-    ($(#[$attr:meta])* pub fn $($rest:tt)*) => {
-        #[cfg(not(loom))]
-        $(#[$attr])*
-        pub const fn $($rest)*
-
-        #[cfg(loom)]
-        $(#[$attr])*
-        pub fn $($rest)*
-    };
+/// A key integer (`u16`, `u32`, `u64`) whose atomic has compare-and-swap on this
+/// target. Sealed; its methods are the integer atomic's, used by [`AtomicExtremum`].
+pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
+    /// The integer atomic (`AtomicU32` for `u32`, …).
+    #[doc(hidden)]
+    type Atomic: Send + Sync;
+    #[doc(hidden)]
+    fn new_atomic(v: Self) -> Self::Atomic;
+    #[doc(hidden)]
+    fn into_inner(a: Self::Atomic) -> Self;
+    #[doc(hidden)]
+    fn load(a: &Self::Atomic, o: Ordering) -> Self;
+    #[doc(hidden)]
+    fn store(a: &Self::Atomic, v: Self, o: Ordering);
+    #[doc(hidden)]
+    fn swap(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
+    #[doc(hidden)]
+    fn fetch_min(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
+    #[doc(hidden)]
+    fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
+    #[doc(hidden)]
+    fn compare_exchange_weak(
+        a: &Self::Atomic,
+        current: Self,
+        new: Self,
+        success: Ordering,
+        failure: Ordering,
+    ) -> Result<Self, Self>;
+    #[doc(hidden)]
+    #[must_use]
+    fn wrapping_add(self, other: Self) -> Self;
+    #[doc(hidden)]
+    #[must_use]
+    fn wrapping_sub(self, other: Self) -> Self;
 }
 
-/// The one implementation of a reducer, instantiated per float type and direction.
+/// What is per width: the forwarding to the integer atomic, and the one `cfg`.
+macro_rules! atomic_bits {
+    ($u:ty, $atomic:ident, $width:literal) => {
+        #[cfg(target_has_atomic = $width)]
+        impl sealed::Sealed for $u {}
+        #[cfg(target_has_atomic = $width)]
+        impl AtomicBits for $u {
+            type Atomic = loom_shim::$atomic;
+            #[inline]
+            fn new_atomic(v: Self) -> Self::Atomic {
+                loom_shim::$atomic::new(v)
+            }
+            #[inline]
+            fn into_inner(a: Self::Atomic) -> Self {
+                a.into_inner()
+            }
+            #[inline]
+            fn load(a: &Self::Atomic, o: Ordering) -> Self {
+                a.load(o)
+            }
+            #[inline]
+            fn store(a: &Self::Atomic, v: Self, o: Ordering) {
+                a.store(v, o);
+            }
+            #[inline]
+            fn swap(a: &Self::Atomic, v: Self, o: Ordering) -> Self {
+                a.swap(v, o)
+            }
+            #[inline]
+            fn fetch_min(a: &Self::Atomic, v: Self, o: Ordering) -> Self {
+                a.fetch_min(v, o)
+            }
+            #[inline]
+            fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self {
+                a.fetch_max(v, o)
+            }
+            #[inline]
+            fn compare_exchange_weak(
+                a: &Self::Atomic,
+                c: Self,
+                n: Self,
+                s: Ordering,
+                f: Ordering,
+            ) -> Result<Self, Self> {
+                a.compare_exchange_weak(c, n, s, f)
+            }
+            #[inline]
+            fn wrapping_add(self, other: Self) -> Self {
+                <$u>::wrapping_add(self, other)
+            }
+            #[inline]
+            fn wrapping_sub(self, other: Self) -> Self {
+                <$u>::wrapping_sub(self, other)
+            }
+        }
+        // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
+        // integer's size (and `pun_atomic` relies on it).
+        #[cfg(all(target_has_atomic = $width, not(loom)))]
+        static_assertions::assert_eq_size!($u, loom_shim::$atomic);
+    };
+}
+atomic_bits!(u16, AtomicU16, "16");
+atomic_bits!(u32, AtomicU32, "32");
+atomic_bits!(u64, AtomicU64, "64");
+
+/// A [`KeyFloat`] whose key integer has an atomic with compare-and-swap on this
+/// target: what [`AtomicExtremum`] can hold. Implemented for every such float.
+pub trait AtomicFloat: KeyFloat<Bits: AtomicBits> {}
+impl<F: KeyFloat<Bits: AtomicBits>> AtomicFloat for F {}
+
+/// The direction of a reducer: [`Min`] or [`Max`]. Sealed.
+pub trait Direction: sealed::Sealed + Send + Sync + 'static {
+    /// `true` for [`Min`].
+    #[doc(hidden)]
+    const IS_MIN: bool;
+}
+
+/// The direction of a minimum reducer: the value only moves down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Min {}
+/// The direction of a maximum reducer: the value only moves up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Max {}
+impl sealed::Sealed for Min {}
+impl sealed::Sealed for Max {}
+impl Direction for Min {
+    const IS_MIN: bool = true;
+}
+impl Direction for Max {
+    const IS_MIN: bool = false;
+}
+
+/// An atomic float `F` that only moves in direction `D`: a lock-free min or max
+/// reducer. Usually named by its aliases ([`AtomicF32Min`], [`AtomicF64Max`], …);
+/// generic code bounds on `F: AtomicFloat, D: Direction`.
 ///
-/// `reducer!(Name, Min|Max, float, atomic integer, key integer, doc spellings…)`.
-/// The direction arms only name the operations and constants of that direction;
-/// the algorithm is written once, in the `@impl` arm.
-macro_rules! reducer {
-    (
-        $name:ident, Min, $f:ty, $atomic:ident, $u:ty, $width:literal,
-        path = $path:literal, name = $fname:literal, import = $import:literal,
-        zero = $zero:literal, one = $one:literal, nan = $nan:literal, inf = $inf:literal
-    ) => {
-        reducer!(@impl $name, $f, $atomic, $u, $width,
-            fetch = fetch_min, fetch_nan = fetch_minimum, fetch_slice = fetch_min_slice,
-            rmw = fetch_min, pick = min, better = <,
-            rotate = Self::NEG_INF_KEY,
-            identity = INFINITY, neutral = MAX, nan_key = MIN,
-            path = $path, name = $fname, import = $import,
-            zero = $zero, one = $one, nan = $nan, inf = $inf,
-            toward = "-", away = "", moves = "down", extreme = "minimum", ieee = "minimum",
-            smallest = "smallest", identity_str = "+∞", nan_sign = "negative",
-            nan_sign_fn = "is_sign_negative", nan_const = "MIN",
-            isa = "`ldumin` on `AArch64` with LSE, `amominu` on RISC-V for 32 and 64 bits"
-        );
-    };
-    (
-        $name:ident, Max, $f:ty, $atomic:ident, $u:ty, $width:literal,
-        path = $path:literal, name = $fname:literal, import = $import:literal,
-        zero = $zero:literal, one = $one:literal, nan = $nan:literal, inf = $inf:literal
-    ) => {
-        reducer!(@impl $name, $f, $atomic, $u, $width,
-            fetch = fetch_max, fetch_nan = fetch_maximum, fetch_slice = fetch_max_slice,
-            rmw = fetch_max, pick = max, better = >,
-            rotate = Self::POS_INF_KEY.wrapping_add(1),
-            identity = NEG_INFINITY, neutral = MIN, nan_key = MAX,
-            path = $path, name = $fname, import = $import,
-            zero = $zero, one = $one, nan = $nan, inf = $inf,
-            toward = "", away = "-", moves = "up", extreme = "maximum", ieee = "maximum",
-            smallest = "largest", identity_str = "−∞", nan_sign = "positive",
-            nan_sign_fn = "is_sign_positive", nan_const = "MAX",
-            isa = "`ldumax` on `AArch64` with LSE, `amomaxu` on RISC-V for 32 and 64 bits"
-        );
-    };
-    (
-        @impl $name:ident, $f:ty, $atomic:ident, $u:ty, $width:literal,
-        fetch = $fetch:ident, fetch_nan = $fetch_nan:ident, fetch_slice = $fetch_slice:ident,
-        rmw = $rmw:ident, pick = $pick:ident, better = $better:tt, rotate = $rotate:expr,
-        identity = $identity:ident, neutral = $neutral:ident, nan_key = $nan_key:ident,
-        path = $path:literal, name = $fname:literal, import = $import:literal,
-        zero = $zero:literal, one = $one:literal, nan = $nan:literal, inf = $inf:literal,
-        toward = $to:literal, away = $away:literal, moves = $moves:literal,
-        extreme = $extreme:literal, ieee = $ieee:literal, smallest = $smallest:literal,
-        identity_str = $identity_str:literal, nan_sign = $nan_sign:literal,
-        nan_sign_fn = $nan_sign_fn:literal, nan_const = $nan_const:literal, isa = $isa:literal
-    ) => {
-        #[doc = concat!("An atomic `", $fname, "` that only moves ", $moves, ": a lock-free ", $extreme, " reducer.")]
-        ///
-        #[doc = concat!("It holds the [`OrderedKey<", $path, ">`] of its value in one `", stringify!($atomic), "` and")]
-        #[doc = concat!("updates it with the integer `", stringify!($rmw), "`. Key order is IEEE 754 totalOrder")]
-        #[doc = concat!("([`", $path, "::total_cmp`]), so the result is deterministic whatever the order")]
-        #[doc = concat!("of the updates, unlike a loop over `", $fname, "::", stringify!($pick), "`:")]
-        ///
-        #[doc = concat!("| | [`", stringify!($fetch), "`](Self::", stringify!($fetch), ") | [`", stringify!($fetch_nan), "`](Self::", stringify!($fetch_nan), ") |")]
-        /// |---|---|---|
-        #[doc = concat!("| NaN argument | ignored | stores the ", $nan_sign, " quiet NaN with every payload bit set ([`OrderedKey::", $nan_const, "`]), whatever the argument's sign and payload |")]
-        #[doc = concat!("| NaN already stored | ordered by totalOrder: a ", $nan_sign, " NaN stays, one of the other sign is replaced by any number | stays: a number never replaces it |")]
-        #[doc = concat!("| −0 and +0 | distinct, −0 < +0 | the same |")]
-        #[doc = concat!("| ±∞ | ordinary values | the same |")]
-        #[doc = concat!("| subnormals | ordered by value, never flushed | the same |")]
-        ///
-        #[doc = concat!("[`", stringify!($fetch), "`](Self::", stringify!($fetch), ") treats its argument as IEEE 754-2019 `", $ieee, "Number` and C++26")]
-        #[doc = concat!("`fetch_f", $ieee, "_num` do (a NaN argument is ignored) and orders the stored value, even a NaN, by totalOrder;")]
-        #[doc = concat!("[`", stringify!($fetch_nan), "`](Self::", stringify!($fetch_nan), ") is `", $ieee, "` (as `", $fname, "::", $ieee, "`, C++26 `fetch_f", $ieee, "`): a NaN is sticky.")]
-        #[doc = concat!("[`Default`] and [`take`](Self::take) start from the identity, ", $identity_str, ".")]
-        #[doc = concat!("`new`, `store`, `swap` and `load` keep every bit, NaN payloads included.")]
-        ///
-        /// # Memory ordering and the fast path
-        ///
-        #[doc = concat!("Every update first loads the value (with the load part of `order`) and skips the")]
-        /// read-modify-write when the argument would not change it. Under random input
-        /// almost every update is skipped, so the cache line is shared, not bounced
-        /// between cores. The consequence for synchronization: **a skipped update is a
-        /// load with the load part of `order`** (`Release` → `Relaxed`, `AcqRel` →
-        /// `Acquire`, others unchanged), as a failed `compare_exchange` is. It writes
-        /// nothing, so it releases nothing and does not take part in a release sequence:
-        /// a thread that acquires the value later does not synchronize with the skipped
-        /// call. An update that does change the value is a read-modify-write with
-        /// `order` and continues the release sequences of earlier stores, as the
-        /// integer `fetch_min`/`fetch_max` does. So a thread that acquires a value
-        /// synchronizes with the `Release` update that wrote it (and, through the
-        /// release sequence, with earlier changing `Release` updates), never with a
-        /// skipped one. If every call must publish, add a `Release` fence or store of
-        /// your own.
-        ///
-        /// # Performance
-        ///
-        #[doc = concat!("x86-64 has no atomic min/max instruction: a changing update is a `lock cmpxchg` loop there;")]
-        #[doc = concat!("it is a single instruction on targets that have one (", $isa, ").")]
-        #[doc = concat!("[`", stringify!($fetch_nan), "`](Self::", stringify!($fetch_nan), ") with a number is a compare-exchange loop on every target, because it must")]
-        /// not replace a stored NaN of either sign.
-        ///
-        /// # Availability
-        ///
-        #[doc = concat!("Only on targets with ", $width, "-bit compare-and-swap, `cfg(target_has_atomic = \"", $width, "\")`:")]
-        /// absent, for example, on `thumbv6m-none-eabi`, which has atomic loads and stores
-        /// but no read-modify-write.
-        ///
-        /// # Representation
-        ///
-        #[doc = concat!("`#[repr(transparent)]` over `", stringify!($atomic), "`: same size and alignment;")]
-        #[doc = concat!("the integer is the [`OrderedKey<", $path, ">`] of the value.")]
-        ///
-        /// # Example
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($name), ";")]
-        #[doc = $import]
-        /// use std::sync::atomic::Ordering::Relaxed;
-        ///
-        #[doc = concat!("let r = ", stringify!($name), "::default();")]
-        #[doc = concat!("let values = [", $one, ", ", $nan, ", ", $away, $zero, ", ", $to, $zero, ", ", $to, $one, "];")]
-        /// std::thread::scope(|s| {
-        ///     for chunk in values.chunks(2) {
-        ///         let r = &r;
-        #[doc = concat!("        s.spawn(move || for &v in chunk { r.", stringify!($fetch), "(v, Relaxed); });")]
-        ///     }
-        /// });
-        #[doc = concat!("assert_eq!(r.load(Relaxed), ", $to, $one, "); // NaN ignored")]
-        #[doc = concat!("r.", stringify!($fetch_nan), "(", $nan, ", Relaxed);")]
-        #[doc = concat!("assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).", $nan_sign_fn, "()); // NaN propagates")]
-        /// ```
-        #[repr(transparent)]
-        pub struct $name {
-            key: loom_shim::$atomic,
-        }
-
-        impl $name {
-            /// The identity: the value of `default()` and what `take` leaves.
-            const IDENTITY: $f = <$f>::$identity;
-            /// The keys of −∞ and +∞: every key outside `NEG_INF..=POS_INF` is a NaN.
-            const NEG_INF_KEY: $u = OrderedKey::<$f>::new(<$f>::NEG_INFINITY).to_bits();
-            const POS_INF_KEY: $u = OrderedKey::<$f>::new(<$f>::INFINITY).to_bits();
-            /// The key that never improves anything (the end opposite to the reduction).
-            const NEUTRAL_KEY: $u = <$u>::$neutral;
-            /// The sticky NaN of `fetch_minimum`/`fetch_maximum`: the key nothing improves on.
-            const NAN_KEY: $u = <$u>::$nan_key;
-            /// `key - ROTATE` (wrapping) puts the keys of numbers at the reducing end of
-            /// the integers, and the NaN keys of both signs at the neutral end:
-            /// −∞ becomes 0 for min; +∞ becomes the largest integer for max.
-            const ROTATE: $u = $rotate;
-
-            #[inline]
-            const fn key(v: $f) -> $u {
-                OrderedKey::<$f>::new(v).to_bits()
-            }
-
-            #[inline]
-            const fn float(key: $u) -> $f {
-                OrderedKey::<$f>::from_bits(key).get()
-            }
-
-            #[inline]
-            const fn is_nan_key(key: $u) -> bool {
-                key < Self::NEG_INF_KEY || key > Self::POS_INF_KEY
-            }
-
-            /// The fast path and the integer read-modify-write: the whole algorithm.
-            /// Returns the previous key.
-            #[inline]
-            fn fetch_key(&self, key: $u, order: Ordering) -> $u {
-                let current = self.key.load(load_part(order));
-                if key $better current {
-                    self.key.$rmw(key, order)
-                } else {
-                    current // Skipped: nothing to improve, nothing written.
-                }
-            }
-
-            const_unless_loom! {
-                #[doc = concat!("A reducer holding `v`, bit for bit. `const` (except under `cfg(loom)`).")]
-                ///
-                /// ```
-                #[doc = concat!("use normkey::", stringify!($name), ";")]
-                #[doc = $import]
-                /// use std::sync::atomic::Ordering::Relaxed;
-                ///
-                #[doc = concat!("static R: ", stringify!($name), " = ", stringify!($name), "::new(", $fname, "::", stringify!($identity), ");")]
-                #[doc = concat!("R.", stringify!($fetch), "(", $to, $zero, ", Relaxed);")]
-                #[doc = concat!("assert_eq!(R.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits());")]
-                #[doc = concat!("let n = ", stringify!($name), "::new(-", $nan, ");")]
-                #[doc = concat!("assert_eq!(n.load(Relaxed).to_bits(), (-", $nan, ").to_bits()); // payload and sign kept")]
-                /// ```
-                #[inline]
-                #[must_use]
-                pub fn new(v: $f) -> Self {
-                    Self { key: loom_shim::$atomic::new(Self::key(v)) }
-                }
-            }
-
-            const_unless_loom! {
-                /// The value, consuming the reducer (no synchronization needed).
-                ///
-                /// ```
-                #[doc = concat!("use normkey::", stringify!($name), ";")]
-                #[doc = $import]
-                ///
-                #[doc = concat!("let r = ", stringify!($name), "::new(", $zero, ");")]
-                #[doc = concat!("r.", stringify!($fetch), "(", $to, $zero, ", std::sync::atomic::Ordering::Relaxed);")]
-                #[doc = concat!("assert_eq!(r.into_inner().to_bits(), (", $to, $zero, ").to_bits());")]
-                #[doc = concat!("assert_eq!(", stringify!($name), "::default().into_inner(), ", $away, $inf, ");")]
-                /// ```
-                #[inline]
-                #[must_use]
-                pub fn into_inner(self) -> $f {
-                    Self::float(self.key.into_inner())
-                }
-            }
-
-            /// The value, bit for bit.
-            ///
-            /// # Panics
-            ///
-            /// If `order` is `Release` or `AcqRel`, as the integer `load` does.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::Acquire;
-            ///
-            #[doc = concat!("assert_eq!(", stringify!($name), "::default().load(Acquire), ", $away, $inf, ");")]
-            #[doc = concat!("let r = ", stringify!($name), "::new(-", $zero, ");")]
-            #[doc = concat!("assert!(r.load(Acquire).is_sign_negative());")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub fn load(&self, order: Ordering) -> $f {
-                Self::float(self.key.load(order))
-            }
-
-            /// Replaces the value by `v`, bit for bit, whatever it was (not a reduction).
-            ///
-            /// # Panics
-            ///
-            /// If `order` is `Acquire` or `AcqRel`, as the integer `store` does.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::{Acquire, Release};
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::new(", $to, $inf, ");")]
-            #[doc = concat!("r.store(", $away, $zero, ", Release); // moves the other way: allowed")]
-            #[doc = concat!("assert_eq!(r.load(Acquire).to_bits(), (", $away, $zero, ").to_bits());")]
-            #[doc = concat!("r.store(", $nan, ", Release);")]
-            #[doc = concat!("assert_eq!(r.load(Acquire).to_bits(), ", $nan, ".to_bits());")]
-            /// ```
-            #[inline]
-            pub fn store(&self, v: $f, order: Ordering) {
-                self.key.store(Self::key(v), order);
-            }
-
-            /// Replaces the value by `v`, bit for bit, and returns the previous value.
-            /// All orderings are valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::AcqRel;
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::new(-", $zero, ");")]
-            #[doc = concat!("assert!(r.swap(", $nan, ", AcqRel).is_sign_negative());")]
-            #[doc = concat!("assert!(r.swap(", $inf, ", AcqRel).is_nan());")]
-            #[doc = concat!("assert_eq!(r.swap(", $zero, ", AcqRel), ", $inf, ");")]
-            /// ```
-            #[inline]
-            pub fn swap(&self, v: $f, order: Ordering) -> $f {
-                Self::float(self.key.swap(Self::key(v), order))
-            }
-
-            #[doc = concat!("Returns the value and resets the reducer to the identity, ", $identity_str, ", in one")]
-            /// atomic swap: read-and-reset between frames without losing a concurrent update
-            /// (it lands either in the returned value or in the next one). All orderings
-            /// are valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::AcqRel;
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::default();")]
-            #[doc = concat!("r.", stringify!($fetch), "(", $to, $zero, ", AcqRel);")]
-            #[doc = concat!("assert_eq!(r.take(AcqRel).to_bits(), (", $to, $zero, ").to_bits());")]
-            #[doc = concat!("assert_eq!(r.take(AcqRel), ", $away, $inf, "); // the identity")]
-            /// ```
-            #[inline]
-            pub fn take(&self, order: Ordering) -> $f {
-                self.swap(Self::IDENTITY, order)
-            }
-
-            #[doc = concat!("Makes the value the ", $smallest, " of itself and `v` under IEEE 754 totalOrder,")]
-            /// ignoring a NaN `v`; returns the previous value.
-            ///
-            #[doc = concat!("−0 < +0, ±∞ are ordinary values, and a NaN argument is ignored (the call is then a")]
-            /// load). A NaN already in the reducer (from `new`, `store` or `swap`) is
-            #[doc = concat!("ordered by totalOrder: a ", $nan_sign, " NaN stays, one of the other sign is replaced.")]
-            /// See the [type docs](Self) for the memory-ordering consequence of the fast
-            /// path: when `v` does not change the value, nothing is written and the call is
-            /// a load with the load part of `order`. All orderings are valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::Relaxed;
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::new(", $away, $zero, ");")]
-            #[doc = concat!("let prev = r.", stringify!($fetch), "(", $to, $zero, ", Relaxed);")]
-            #[doc = concat!("assert_eq!(prev.to_bits(), (", $away, $zero, ").to_bits()); // returns the previous value")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits()); // ", $to, "0 wins")]
-            #[doc = concat!("r.", stringify!($fetch), "(", $nan, ", Relaxed); // ignored")]
-            #[doc = concat!("r.", stringify!($fetch), "(-", $nan, ", Relaxed); // ignored")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits());")]
-            #[doc = concat!("r.", stringify!($fetch), "(", $to, $inf, ", Relaxed);")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed), ", $to, $inf, ");")]
-            /// ```
-            #[inline]
-            pub fn $fetch(&self, v: $f, order: Ordering) -> $f {
-                let key = Self::key(v);
-                if Self::is_nan_key(key) {
-                    self.load(load_part(order))
-                } else {
-                    Self::float(self.fetch_key(key, order))
-                }
-            }
-
-            #[doc = concat!("Makes the value the ", $smallest, " of itself and `v`, with NaN propagating, as")]
-            #[doc = concat!("IEEE 754-2019 `", $ieee, "` and `", $fname, "::", $ieee, "`; returns the previous value.")]
-            ///
-            #[doc = concat!("A NaN `v` stores the ", $nan_sign, " quiet NaN with every payload bit set")]
-            #[doc = concat!("([`OrderedKey::", $nan_const, "`]: the argument's sign and payload are not kept), which sorts to")]
-            /// the reducing end of totalOrder, so no later `fetch_*` call replaces it. A
-            /// number `v` never replaces a stored NaN of either sign. Otherwise as
-            #[doc = concat!("[`", stringify!($fetch), "`](Self::", stringify!($fetch), "): −0 < +0, ±∞ ordinary, skipped when nothing changes")]
-            /// (then a load with the load part of `order`). A number `v` takes a
-            /// compare-exchange loop on every target. All orderings are valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::Relaxed;
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::new(", $away, $zero, ");")]
-            #[doc = concat!("r.", stringify!($fetch_nan), "(", $to, $zero, ", Relaxed);")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits()); // ", $to, "0 wins")]
-            #[doc = concat!("r.", stringify!($fetch_nan), "(", $away, $nan, ", Relaxed); // either sign")]
-            #[doc = concat!("let nan = r.load(Relaxed);")]
-            #[doc = concat!("assert!(nan.is_nan() && nan.", $nan_sign_fn, "());")]
-            #[doc = concat!("r.", stringify!($fetch_nan), "(", $to, $inf, ", Relaxed);")]
-            #[doc = concat!("r.", stringify!($fetch), "(", $to, $inf, ", Relaxed);")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), nan.to_bits()); // sticky")]
-            /// ```
-            #[inline]
-            pub fn $fetch_nan(&self, v: $f, order: Ordering) -> $f {
-                let key = Self::key(v);
-                if Self::is_nan_key(key) {
-                    return Self::float(self.fetch_key(Self::NAN_KEY, order));
-                }
-                // A compare-exchange loop, not the integer read-modify-write, which would
-                // replace a stored NaN of the other sign.
-                let load = load_part(order);
-                let mut current = self.key.load(load);
-                while key $better current && !Self::is_nan_key(current) {
-                    match self.key.compare_exchange_weak(current, key, order, load) {
-                        Ok(_) => break,
-                        Err(now) => current = now,
-                    }
-                }
-                Self::float(current)
-            }
-
-            #[doc = concat!("Reduces `values` locally (NaN ignored, as [`", stringify!($fetch), "`](Self::", stringify!($fetch), ")), then makes one")]
-            /// atomic update with the result; returns the previous value.
-            ///
-            /// The local pass works on keys and vectorizes; the update is skipped (a load
-            /// with the load part of `order`) when the slice is empty, all NaN, or does
-            /// not improve the value. All orderings are valid.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($name), ";")]
-            #[doc = $import]
-            /// use std::sync::atomic::Ordering::Relaxed;
-            ///
-            #[doc = concat!("let r = ", stringify!($name), "::default();")]
-            #[doc = concat!("let prev = r.", stringify!($fetch_slice), "(&[", $away, $one, ", ", $nan, ", ", $away, $zero, ", ", $to, $zero, "], Relaxed);")]
-            #[doc = concat!("assert_eq!(prev, ", $away, $inf, ");")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits());")]
-            #[doc = concat!("r.", stringify!($fetch_slice), "(&[", $nan, ", -", $nan, "], Relaxed); // all NaN: nothing")]
-            #[doc = concat!("r.", stringify!($fetch_slice), "(&[], Relaxed);")]
-            #[doc = concat!("assert_eq!(r.load(Relaxed).to_bits(), (", $to, $zero, ").to_bits());")]
-            /// ```
-            #[inline]
-            pub fn $fetch_slice(&self, values: &[$f], order: Ordering) -> $f {
-                // Rotate the key space so that the numbers sit at the reducing end and
-                // both NaN ranges at the other: then NaNs lose every comparison, and the
-                // loop is one integer min/max per value, with no NaN test (it vectorizes).
-                let best = values
-                    .iter()
-                    .fold(Self::NEUTRAL_KEY, |best, &v| best.$pick(Self::key(v).wrapping_sub(Self::ROTATE)))
-                    .wrapping_add(Self::ROTATE);
-                // A NaN key here means the slice held no number: nothing to update.
-                let best = if Self::is_nan_key(best) { Self::NEUTRAL_KEY } else { best };
-                Self::float(self.fetch_key(best, order))
-            }
-        }
-
-        #[doc = concat!("The identity, ", $identity_str, ": every update replaces it (except by NaN or ")]
-        #[doc = concat!("by ", $identity_str, " itself).")]
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($name), ";")]
-        #[doc = $import]
-        /// use std::sync::atomic::Ordering::Relaxed;
-        ///
-        #[doc = concat!("let r = ", stringify!($name), "::default();")]
-        #[doc = concat!("assert_eq!(r.load(Relaxed), ", $away, $inf, ");")]
-        #[doc = concat!("r.", stringify!($fetch), "(", $nan, ", Relaxed);")]
-        #[doc = concat!("assert_eq!(r.load(Relaxed), ", $away, $inf, ");")]
-        /// ```
-        impl Default for $name {
-            #[inline]
-            fn default() -> Self {
-                Self::new(Self::IDENTITY)
-            }
-        }
-
-        /// A reducer holding the value, bit for bit; same as `new`.
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($name), ";")]
-        #[doc = $import]
-        ///
-        #[doc = concat!("let r = ", stringify!($name), "::from(-", $zero, ");")]
-        /// assert!(r.into_inner().is_sign_negative());
-        /// ```
-        impl From<$f> for $name {
-            #[inline]
-            fn from(v: $f) -> Self {
-                Self::new(v)
-            }
-        }
-
-        /// Prints the value (loaded with `Relaxed`), as the integer atomics print theirs.
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($name), ";")]
-        #[doc = $import]
-        ///
-        #[doc = concat!("assert_eq!(format!(\"{:?}\", ", stringify!($name), "::new(-", $zero, ")), \"-0.0\");")]
-        #[doc = concat!("assert_eq!(format!(\"{:?}\", ", stringify!($name), "::new(", $nan, ")), \"NaN\");")]
-        /// ```
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Debug::fmt(&self.load(Ordering::Relaxed), f)
-            }
-        }
-
-        static_assertions::assert_impl_all!($name: Send, Sync, Default, fmt::Debug);
-        #[cfg(not(loom))]
-        static_assertions::assert_eq_size!($name, loom_shim::$atomic);
-        #[cfg(not(loom))]
-        static_assertions::assert_eq_align!($name, loom_shim::$atomic);
-    };
+/// See the [module docs](self) for the algorithm, the float semantics, the memory
+/// ordering of the fast path and the availability. The generic methods
+/// [`reduce`](Self::reduce), [`reduce_propagating`](Self::reduce_propagating) and
+/// [`reduce_slice`](Self::reduce_slice) are `fetch_min`/`fetch_minimum`/
+/// `fetch_min_slice` for [`Min`] and the `max` forms for [`Max`].
+///
+/// # Representation
+///
+/// `#[repr(transparent)]` over the integer atomic of the key (`AtomicU32` for
+/// `f32`): same size and alignment; the integer is the [`OrderedKey<F>`] of the
+/// value.
+///
+/// ```
+/// use normkey::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
+/// use std::sync::atomic::Ordering::Relaxed;
+///
+/// fn reduce_all<F: AtomicFloat, D: Direction>(values: &[F]) -> F {
+///     let r = AtomicExtremum::<F, D>::default();
+///     for &v in values {
+///         r.reduce(v, Relaxed);
+///     }
+///     r.into_inner()
+/// }
+/// let v = [1.0_f32, f32::NAN, -0.0, 0.0, -1.0];
+/// assert_eq!(reduce_all::<f32, Min>(&v), -1.0); // NaN ignored
+/// assert_eq!(reduce_all::<f32, Max>(&v), 1.0);
+/// assert_eq!(reduce_all::<f64, Max>(&[-0.0, 0.0]).to_bits(), 0); // −0 < +0
+/// assert_eq!(reduce_all::<f64, Min>(&[]), f64::INFINITY); // the identity
+/// ```
+#[repr(transparent)]
+pub struct AtomicExtremum<F: AtomicFloat, D: Direction> {
+    key: <F::Bits as AtomicBits>::Atomic,
+    direction: PhantomData<(F, D)>,
 }
 
-#[cfg(target_has_atomic = "32")]
-reducer! { AtomicF32Min, Min, f32, AtomicU32, u32, "32", path = "f32", name = "f32", import = "", zero = "0.0_f32", one = "1.0_f32", nan = "f32::NAN", inf = "f32::INFINITY" }
-#[cfg(target_has_atomic = "32")]
-reducer! { AtomicF32Max, Max, f32, AtomicU32, u32, "32", path = "f32", name = "f32", import = "", zero = "0.0_f32", one = "1.0_f32", nan = "f32::NAN", inf = "f32::INFINITY" }
-#[cfg(target_has_atomic = "64")]
-reducer! { AtomicF64Min, Min, f64, AtomicU64, u64, "64", path = "f64", name = "f64", import = "", zero = "0.0_f64", one = "1.0_f64", nan = "f64::NAN", inf = "f64::INFINITY" }
-#[cfg(target_has_atomic = "64")]
-reducer! { AtomicF64Max, Max, f64, AtomicU64, u64, "64", path = "f64", name = "f64", import = "", zero = "0.0_f64", one = "1.0_f64", nan = "f64::NAN", inf = "f64::INFINITY" }
-#[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer! { AtomicF16Min, Min, half::f16, AtomicU16, u16, "16", path = "half::f16", name = "f16", import = "use half::f16;", zero = "f16::ZERO", one = "f16::ONE", nan = "f16::NAN", inf = "f16::INFINITY" }
-#[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer! { AtomicF16Max, Max, half::f16, AtomicU16, u16, "16", path = "half::f16", name = "f16", import = "use half::f16;", zero = "f16::ZERO", one = "f16::ONE", nan = "f16::NAN", inf = "f16::INFINITY" }
-#[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer! { AtomicBf16Min, Min, half::bf16, AtomicU16, u16, "16", path = "half::bf16", name = "bf16", import = "use half::bf16;", zero = "bf16::ZERO", one = "bf16::ONE", nan = "bf16::NAN", inf = "bf16::INFINITY" }
-#[cfg(all(feature = "half", target_has_atomic = "16"))]
-reducer! { AtomicBf16Max, Max, half::bf16, AtomicU16, u16, "16", path = "half::bf16", name = "bf16", import = "use half::bf16;", zero = "bf16::ZERO", one = "bf16::ONE", nan = "bf16::NAN", inf = "bf16::INFINITY" }
+impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
+    /// The identity: +∞ for min, −∞ for max.
+    const IDENTITY_KEY: F::Bits = if D::IS_MIN {
+        F::INFINITY_KEY
+    } else {
+        F::NEG_INFINITY_KEY
+    };
+    /// The key that never improves anything (the end opposite to the reduction).
+    const NEUTRAL_KEY: F::Bits = if D::IS_MIN {
+        OrderedKey::<F>::MAX.to_bits()
+    } else {
+        OrderedKey::<F>::MIN.to_bits()
+    };
+    /// The sticky NaN of `reduce_propagating`: the key nothing improves on.
+    const NAN_KEY: F::Bits = if D::IS_MIN {
+        OrderedKey::<F>::MIN.to_bits()
+    } else {
+        OrderedKey::<F>::MAX.to_bits()
+    };
+
+    /// `key - rotate()` (wrapping) puts the keys of numbers at the reducing end of
+    /// the integers, and the NaN keys of both signs at the neutral end:
+    /// −∞ becomes 0 for min; +∞ becomes the largest integer for max.
+    #[inline]
+    fn rotate() -> F::Bits {
+        if D::IS_MIN {
+            F::NEG_INFINITY_KEY
+        } else {
+            // +∞ + 1, wrapping: subtracting all ones adds one.
+            F::INFINITY_KEY.wrapping_sub(OrderedKey::<F>::MAX.to_bits())
+        }
+    }
+
+    /// `a` improves on `b` in this direction.
+    #[inline]
+    fn better(a: F::Bits, b: F::Bits) -> bool {
+        if D::IS_MIN { a < b } else { a > b }
+    }
+
+    #[inline]
+    fn is_nan_key(key: F::Bits) -> bool {
+        key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
+    }
+
+    #[inline]
+    fn float(key: F::Bits) -> F {
+        OrderedKey::<F>::from_bits(key).get()
+    }
+
+    /// The fast path and the integer read-modify-write: the whole algorithm.
+    /// Returns the previous key.
+    #[inline]
+    fn fetch_key(&self, key: F::Bits, order: Ordering) -> F::Bits {
+        let current = F::Bits::load(&self.key, load_part(order));
+        if !Self::better(key, current) {
+            current // Skipped: nothing to improve, nothing written.
+        } else if D::IS_MIN {
+            F::Bits::fetch_min(&self.key, key, order)
+        } else {
+            F::Bits::fetch_max(&self.key, key, order)
+        }
+    }
+
+    /// A reducer holding `v`, bit for bit. `const` (except under `cfg(loom)`).
+    ///
+    /// ```
+    /// use normkey::AtomicF32Min;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static R: AtomicF32Min = AtomicF32Min::new(f32::INFINITY);
+    /// R.fetch_min(-0.0, Relaxed);
+    /// assert_eq!(R.load(Relaxed).to_bits(), (-0.0_f32).to_bits());
+    /// let n = AtomicF32Min::new(-f32::NAN);
+    /// assert_eq!(n.load(Relaxed).to_bits(), (-f32::NAN).to_bits()); // payload and sign kept
+    /// ```
+    #[cfg(not(loom))]
+    #[inline]
+    #[must_use]
+    pub const fn new(v: F) -> Self {
+        Self {
+            key: pun_atomic(OrderedKey::new(v).to_bits()),
+            direction: PhantomData,
+        }
+    }
+
+    /// A reducer holding `v`, bit for bit (not `const` under `cfg(loom)`).
+    #[cfg(loom)]
+    #[must_use]
+    pub fn new(v: F) -> Self {
+        Self {
+            key: F::Bits::new_atomic(OrderedKey::new(v).to_bits()),
+            direction: PhantomData,
+        }
+    }
+
+    /// The value, consuming the reducer (no synchronization needed). `const` (except
+    /// under `cfg(loom)`).
+    ///
+    /// ```
+    /// use normkey::{AtomicF32Min, AtomicF64Max};
+    ///
+    /// let r = AtomicF32Min::new(0.0);
+    /// r.fetch_min(-0.0, std::sync::atomic::Ordering::Relaxed);
+    /// assert_eq!(r.into_inner().to_bits(), (-0.0_f32).to_bits());
+    /// assert_eq!(AtomicF64Max::default().into_inner(), f64::NEG_INFINITY);
+    /// const X: f32 = AtomicF32Min::new(-1.5).into_inner(); // `const fn`
+    /// assert_eq!(X, -1.5);
+    /// ```
+    #[cfg(not(loom))]
+    #[inline]
+    #[must_use]
+    pub const fn into_inner(self) -> F {
+        // `repr(transparent)` over the atomic: the reducer's bits are the key's.
+        OrderedKey::<F>::from_bits(pun_atomic::<Self, F::Bits>(self)).get()
+    }
+
+    /// The value, consuming the reducer (not `const` under `cfg(loom)`).
+    #[cfg(loom)]
+    #[must_use]
+    pub fn into_inner(self) -> F {
+        Self::float(F::Bits::into_inner(self.key))
+    }
+
+    /// The value, bit for bit.
+    ///
+    /// # Panics
+    ///
+    /// If `order` is `Release` or `AcqRel`, as the integer `load` does.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Min;
+    /// use std::sync::atomic::Ordering::Acquire;
+    ///
+    /// assert_eq!(AtomicF32Min::default().load(Acquire), f32::INFINITY);
+    /// assert!(AtomicF32Min::new(-0.0).load(Acquire).is_sign_negative());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn load(&self, order: Ordering) -> F {
+        Self::float(F::Bits::load(&self.key, order))
+    }
+
+    /// Replaces the value by `v`, bit for bit, whatever it was (not a reduction).
+    ///
+    /// # Panics
+    ///
+    /// If `order` is `Acquire` or `AcqRel`, as the integer `store` does.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Min;
+    /// use std::sync::atomic::Ordering::{Acquire, Release};
+    ///
+    /// let r = AtomicF32Min::new(f32::NEG_INFINITY);
+    /// r.store(0.0, Release); // moves the other way: allowed
+    /// assert_eq!(r.load(Acquire).to_bits(), 0);
+    /// r.store(f32::NAN, Release);
+    /// assert_eq!(r.load(Acquire).to_bits(), f32::NAN.to_bits());
+    /// ```
+    #[inline]
+    pub fn store(&self, v: F, order: Ordering) {
+        F::Bits::store(&self.key, OrderedKey::new(v).to_bits(), order);
+    }
+
+    /// Replaces the value by `v`, bit for bit, and returns the previous value.
+    /// All orderings are valid.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Max;
+    /// use std::sync::atomic::Ordering::AcqRel;
+    ///
+    /// let r = AtomicF32Max::new(-0.0);
+    /// assert!(r.swap(f32::NAN, AcqRel).is_sign_negative());
+    /// assert!(r.swap(f32::INFINITY, AcqRel).is_nan());
+    /// assert_eq!(r.swap(0.0, AcqRel), f32::INFINITY);
+    /// ```
+    #[inline]
+    pub fn swap(&self, v: F, order: Ordering) -> F {
+        Self::float(F::Bits::swap(
+            &self.key,
+            OrderedKey::new(v).to_bits(),
+            order,
+        ))
+    }
+
+    /// Returns the value and resets the reducer to the identity (+∞ for min, −∞ for
+    /// max) in one atomic swap: read-and-reset between frames without losing a
+    /// concurrent update (it lands either in the returned value or in the next one).
+    /// All orderings are valid.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Max;
+    /// use std::sync::atomic::Ordering::AcqRel;
+    ///
+    /// let r = AtomicF32Max::default();
+    /// r.fetch_max(0.0, AcqRel);
+    /// assert_eq!(r.take(AcqRel).to_bits(), 0);
+    /// assert_eq!(r.take(AcqRel), f32::NEG_INFINITY); // the identity
+    /// ```
+    #[inline]
+    pub fn take(&self, order: Ordering) -> F {
+        Self::float(F::Bits::swap(&self.key, Self::IDENTITY_KEY, order))
+    }
+
+    /// `fetch_min` for [`Min`], `fetch_max` for [`Max`]: makes the value the
+    /// extremum of itself and `v` under totalOrder, ignoring a NaN `v` (the call is
+    /// then a load); returns the previous value. See the [module docs](self).
+    ///
+    /// ```
+    /// use normkey::atomic::{AtomicExtremum, Min};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let r = AtomicExtremum::<f64, Min>::new(0.0);
+    /// assert_eq!(r.reduce(-0.0, Relaxed).to_bits(), 0); // the previous value
+    /// r.reduce(f64::NAN, Relaxed); // ignored
+    /// assert_eq!(r.load(Relaxed).to_bits(), (-0.0_f64).to_bits());
+    /// ```
+    #[inline]
+    pub fn reduce(&self, v: F, order: Ordering) -> F {
+        let key = OrderedKey::new(v).to_bits();
+        // The NaN test only on the rare improving path (out of line, so that the
+        // compiler does not merge it into the skip test): a skipped update (the
+        // common case under random input) is one load and one compare, as a
+        // hand-written loop.
+        let current = F::Bits::load(&self.key, load_part(order));
+        if Self::better(key, current) {
+            Self::float(self.improve(key, current, order))
+        } else {
+            Self::float(current) // Skipped: nothing to improve, nothing written.
+        }
+    }
+
+    /// The improving path of [`reduce`](Self::reduce): ignores a NaN `key` (returns
+    /// `current`), else the integer read-modify-write. Returns the previous key.
+    #[cold]
+    #[inline(never)]
+    fn improve(&self, key: F::Bits, current: F::Bits, order: Ordering) -> F::Bits {
+        if Self::is_nan_key(key) {
+            current
+        } else if D::IS_MIN {
+            F::Bits::fetch_min(&self.key, key, order)
+        } else {
+            F::Bits::fetch_max(&self.key, key, order)
+        }
+    }
+
+    /// `fetch_minimum` for [`Min`], `fetch_maximum` for [`Max`]: as
+    /// [`reduce`](Self::reduce) but a NaN propagates and stays. See the
+    /// [module docs](self).
+    ///
+    /// ```
+    /// use normkey::atomic::{AtomicExtremum, Max};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let r = AtomicExtremum::<f64, Max>::new(0.0);
+    /// r.reduce_propagating(-f64::NAN, Relaxed); // either sign
+    /// r.reduce_propagating(f64::INFINITY, Relaxed);
+    /// assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_positive()); // sticky
+    /// ```
+    #[inline]
+    pub fn reduce_propagating(&self, v: F, order: Ordering) -> F {
+        let key = OrderedKey::new(v).to_bits();
+        if Self::is_nan_key(key) {
+            return Self::float(self.fetch_key(Self::NAN_KEY, order));
+        }
+        // A compare-exchange loop, not the integer read-modify-write, which would
+        // replace a stored NaN of the other sign.
+        let load = load_part(order);
+        let mut current = F::Bits::load(&self.key, load);
+        while Self::better(key, current) && !Self::is_nan_key(current) {
+            match F::Bits::compare_exchange_weak(&self.key, current, key, order, load) {
+                Ok(_) => break,
+                Err(now) => current = now,
+            }
+        }
+        Self::float(current)
+    }
+
+    /// `fetch_min_slice` for [`Min`], `fetch_max_slice` for [`Max`]: reduces
+    /// `values` locally (NaN ignored), then makes one atomic update with the result;
+    /// returns the previous value. The update is skipped (a load with the load part
+    /// of `order`) when the slice is empty, all NaN, or does not improve the value.
+    ///
+    /// ```
+    /// use normkey::atomic::{AtomicExtremum, Min};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let r = AtomicExtremum::<f32, Min>::default();
+    /// assert_eq!(r.reduce_slice(&[1.0, f32::NAN, 0.0, -0.0], Relaxed), f32::INFINITY);
+    /// r.reduce_slice(&[f32::NAN, -f32::NAN], Relaxed); // all NaN: nothing
+    /// r.reduce_slice(&[], Relaxed);
+    /// assert_eq!(r.load(Relaxed).to_bits(), (-0.0_f32).to_bits());
+    /// ```
+    #[inline]
+    pub fn reduce_slice(&self, values: &[F], order: Ordering) -> F {
+        // Rotate the key space so that the numbers sit at the reducing end and
+        // both NaN ranges at the other: then NaNs lose every comparison, and the
+        // loop is one integer min/max per value, with no NaN test (it vectorizes).
+        let rotate = Self::rotate();
+        let rotated = |v: &F| OrderedKey::new(*v).to_bits().wrapping_sub(rotate);
+        let best = if D::IS_MIN {
+            values.iter().map(rotated).fold(Self::NEUTRAL_KEY, Ord::min)
+        } else {
+            values.iter().map(rotated).fold(Self::NEUTRAL_KEY, Ord::max)
+        }
+        .wrapping_add(rotate);
+        // A NaN key here means the slice held no number: nothing to update.
+        let best = if Self::is_nan_key(best) {
+            Self::NEUTRAL_KEY
+        } else {
+            best
+        };
+        Self::float(self.fetch_key(best, order))
+    }
+}
+
+/// The bits of `v` as `B`, in a `const fn`: a key integer as its atomic (`u32` as
+/// `AtomicU32`, …), or a reducer (`repr(transparent)` over that atomic) as its key.
+///
+/// Only called with a key integer and its atomic, which core documents as having
+/// the same size and bit validity.
+#[cfg(not(loom))]
+#[inline]
+const fn pun_atomic<A, B>(v: A) -> B {
+    /// The two views of the same bytes.
+    #[repr(C)]
+    union Pun<A, B> {
+        a: core::mem::ManuallyDrop<A>,
+        b: core::mem::ManuallyDrop<B>,
+    }
+    assert!(size_of::<A>() == size_of::<B>());
+    // SAFETY: `AtomicU16/32/64` have the same size and bit validity as `u16/32/64`
+    // (documented by core), a reducer is `repr(transparent)` over its atomic, the
+    // sizes are checked above, and neither needs a drop; the union's alignment is the larger of the two.
+    unsafe {
+        core::mem::ManuallyDrop::into_inner(
+            Pun {
+                a: core::mem::ManuallyDrop::new(v),
+            }
+            .b,
+        )
+    }
+}
+
+/// The names of the generic forms for each direction (forwarding, nothing else).
+macro_rules! direction_names {
+    ($d:ident, $fetch:ident, $fetch_nan:ident, $fetch_slice:ident, $example:literal) => {
+        #[doc = $example]
+        impl<F: AtomicFloat> AtomicExtremum<F, $d> {
+            #[doc = concat!("[`reduce`](Self::reduce) under its `", stringify!($d), "` name; see the [module docs](self).")]
+            #[inline]
+            pub fn $fetch(&self, v: F, order: Ordering) -> F {
+                self.reduce(v, order)
+            }
+            #[doc = concat!("[`reduce_propagating`](Self::reduce_propagating) under its `", stringify!($d), "` name (NaN sticky); see the [module docs](self).")]
+            #[inline]
+            pub fn $fetch_nan(&self, v: F, order: Ordering) -> F {
+                self.reduce_propagating(v, order)
+            }
+            #[doc = concat!("[`reduce_slice`](Self::reduce_slice) under its `", stringify!($d), "` name; see the [module docs](self).")]
+            #[inline]
+            pub fn $fetch_slice(&self, values: &[F], order: Ordering) -> F {
+                self.reduce_slice(values, order)
+            }
+        }
+    };
+}
+direction_names!(
+    Min,
+    fetch_min,
+    fetch_minimum,
+    fetch_min_slice,
+    "```
+use normkey::AtomicF32Min;
+use std::sync::atomic::Ordering::Relaxed;
+
+let r = AtomicF32Min::default();
+std::thread::scope(|s| {
+    for chunk in [1.0, f32::NAN, 0.0, -0.0, -1.0].chunks(2) {
+        let r = &r;
+        s.spawn(move || for &v in chunk { r.fetch_min(v, Relaxed); });
+    }
+});
+assert_eq!(r.load(Relaxed), -1.0); // NaN ignored
+r.fetch_min_slice(&[-0.0, f32::NAN], Relaxed);
+r.fetch_minimum(f32::NAN, Relaxed);
+assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_negative()); // NaN propagates
+```"
+);
+direction_names!(
+    Max,
+    fetch_max,
+    fetch_maximum,
+    fetch_max_slice,
+    "```
+use normkey::AtomicF32Max;
+use std::sync::atomic::Ordering::Relaxed;
+
+let r = AtomicF32Max::default();
+r.fetch_max(-0.0, Relaxed);
+r.fetch_max(0.0, Relaxed);
+assert_eq!(r.load(Relaxed).to_bits(), 0); // −0 < +0
+r.fetch_max_slice(&[1.0, f32::NAN], Relaxed);
+assert_eq!(r.load(Relaxed), 1.0); // NaN ignored
+r.fetch_maximum(-f32::NAN, Relaxed);
+assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_positive()); // NaN propagates
+```"
+);
+
+/// The identity (+∞ for min, −∞ for max): every update replaces it, except by NaN
+/// or by the identity itself.
+///
+/// ```
+/// use normkey::{AtomicF32Max, AtomicF32Min};
+/// use std::sync::atomic::Ordering::Relaxed;
+///
+/// assert_eq!(AtomicF32Min::default().load(Relaxed), f32::INFINITY);
+/// let r = AtomicF32Max::default();
+/// r.fetch_max(f32::NAN, Relaxed);
+/// assert_eq!(r.load(Relaxed), f32::NEG_INFINITY);
+/// ```
+impl<F: AtomicFloat, D: Direction> Default for AtomicExtremum<F, D> {
+    #[inline]
+    fn default() -> Self {
+        Self::new(Self::float(Self::IDENTITY_KEY))
+    }
+}
+
+/// A reducer holding the value, bit for bit; same as `new`.
+///
+/// ```
+/// use normkey::AtomicF32Min;
+/// assert!(AtomicF32Min::from(-0.0).into_inner().is_sign_negative());
+/// ```
+impl<F: AtomicFloat, D: Direction> From<F> for AtomicExtremum<F, D> {
+    #[inline]
+    fn from(v: F) -> Self {
+        Self::new(v)
+    }
+}
+
+/// Prints the value (loaded with `Relaxed`), as the integer atomics print theirs.
+///
+/// ```
+/// use normkey::AtomicF32Min;
+/// assert_eq!(format!("{:?}", AtomicF32Min::new(-0.0)), "-0.0");
+/// assert_eq!(format!("{:?}", AtomicF32Min::new(f32::NAN)), "NaN");
+/// ```
+impl<F: AtomicFloat, D: Direction> fmt::Debug for AtomicExtremum<F, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.load(Ordering::Relaxed), f)
+    }
+}
+
+/// A lock-free `f32` minimum reducer on `AtomicU32`.
+pub type AtomicF32Min = AtomicExtremum<f32, Min>;
+/// A lock-free `f32` maximum reducer on `AtomicU32`.
+pub type AtomicF32Max = AtomicExtremum<f32, Max>;
+/// A lock-free `f64` minimum reducer on `AtomicU64`.
+pub type AtomicF64Min = AtomicExtremum<f64, Min>;
+/// A lock-free `f64` maximum reducer on `AtomicU64`.
+pub type AtomicF64Max = AtomicExtremum<f64, Max>;
+/// A lock-free `half::f16` minimum reducer on `AtomicU16`.
+#[cfg(feature = "half")]
+pub type AtomicF16Min = AtomicExtremum<half::f16, Min>;
+/// A lock-free `half::f16` maximum reducer on `AtomicU16`.
+#[cfg(feature = "half")]
+pub type AtomicF16Max = AtomicExtremum<half::f16, Max>;
+/// A lock-free `half::bf16` minimum reducer on `AtomicU16`.
+#[cfg(feature = "half")]
+pub type AtomicBf16Min = AtomicExtremum<half::bf16, Min>;
+/// A lock-free `half::bf16` maximum reducer on `AtomicU16`.
+#[cfg(feature = "half")]
+pub type AtomicBf16Max = AtomicExtremum<half::bf16, Max>;

@@ -6,46 +6,51 @@ use core::hash::{Hash, Hasher};
 
 mod sealed {
     /// Private supertrait: only this crate can implement [`super::KeyFloat`].
-    pub trait Sealed {
-        /// The key of `self` (the map `U` of the crate docs).
-        fn float_to_key(self) -> <Self as super::KeyFloat>::Bits
-        where
-            Self: super::KeyFloat;
-        /// The float whose key is `key` (the inverse map).
-        fn key_to_float(key: <Self as super::KeyFloat>::Bits) -> Self
-        where
-            Self: super::KeyFloat;
-    }
+    pub trait Sealed {}
 }
 
 /// A float type that has an [`OrderedKey`]: `f32` (key `u32`), `f64` (`u64`), and
 /// with feature `half`, `half::f16` and `half::bf16` (`u16`).
 ///
-/// The trait is sealed: it names the key integer type and nothing else. The
-/// conversions themselves are inherent `const fn`s on [`OrderedKey<F>`].
-///
-/// Code generic over the float type bounds on `KeyFloat` and converts with
-/// `From`/`Into`:
+/// The trait is sealed (only this crate implements it). It carries what differs
+/// between the float types (the key integer, the byte array, the keys of ±∞)
+/// and the map itself ([`to_key_bits`](Self::to_key_bits),
+/// [`from_key_bits`](Self::from_key_bits)); everything else about
+/// [`OrderedKey<F>`] is written once, generically, so code generic over the float
+/// type needs no bound beyond `F: KeyFloat`:
 ///
 /// ```
 /// use normkey::{KeyFloat, OrderedKey};
 ///
-/// fn sort_total<F: KeyFloat>(v: &mut [F])
-/// where
-///     OrderedKey<F>: From<F>,
-/// {
-///     v.sort_by_key(|&x| OrderedKey::from(x));
+/// fn key<F: KeyFloat>(x: F) -> OrderedKey<F> {
+///     OrderedKey::new(x)
+/// }
+/// fn sort_total<F: KeyFloat>(v: &mut [F]) {
+///     v.sort_by_key(|&x| OrderedKey::new(x));
+/// }
+/// fn key_bytes<F: KeyFloat>(x: F) -> F::Bytes {
+///     key(x).to_be_bytes()
+/// }
+/// fn round_trip<F: KeyFloat>(v: &mut [F]) -> F::Bits {
+///     let keys = OrderedKey::encode_in_place(v);
+///     let top = keys.iter().max().map_or(OrderedKey::MIN, |&k| k);
+///     OrderedKey::decode_in_place(keys);
+///     top.to_bits()
 /// }
 ///
 /// let mut v = [f64::NAN, 0.0, -0.0, f64::NEG_INFINITY, f64::INFINITY, -f64::NAN];
 /// sort_total(&mut v);
 /// let want = [-f64::NAN, f64::NEG_INFINITY, -0.0, 0.0, f64::INFINITY, f64::NAN];
 /// assert_eq!(v.map(f64::to_bits), want.map(f64::to_bits));
+/// assert_eq!(round_trip(&mut v), OrderedKey::new(f64::NAN).to_bits());
+/// assert_eq!(v.map(f64::to_bits), want.map(f64::to_bits)); // decoded bit for bit
+/// assert!(key_bytes(-0.0_f32) < key_bytes(0.0_f32));
+/// assert_eq!(key(1.0_f32).get(), 1.0);
 ///
 /// let bits: <f64 as KeyFloat>::Bits = OrderedKey::<f64>::new(-0.0).to_bits();
 /// assert_eq!(bits, (1 << 63) - 1); // one below the key of +0.0
 /// ```
-pub trait KeyFloat: sealed::Sealed + Copy + fmt::Debug + 'static {
+pub trait KeyFloat: sealed::Sealed + Copy + fmt::Debug + bytemuck::Pod + 'static {
     /// The unsigned integer of the same width that holds the key.
     type Bits: Copy
         + Eq
@@ -58,6 +63,87 @@ pub trait KeyFloat: sealed::Sealed + Copy + fmt::Debug + 'static {
         + Send
         + Sync
         + 'static;
+    /// The key as bytes: `[u8; N]`, `N` the width in bytes.
+    type Bytes: Copy + Eq + Ord + Hash + fmt::Debug + AsRef<[u8]> + AsMut<[u8]> + 'static;
+    /// The key of −∞: every smaller key is a negative NaN.
+    const NEG_INFINITY_KEY: Self::Bits;
+    /// The key of +∞: every larger key is a positive NaN.
+    const INFINITY_KEY: Self::Bits;
+
+    /// The key integer of `self`; same as `OrderedKey::new(self).to_bits()`.
+    ///
+    /// Not the float's own `to_bits`, which gives the IEEE bits:
+    ///
+    /// ```
+    /// use normkey::KeyFloat;
+    /// assert_eq!((-0.0_f32).to_key_bits(), 0x7fff_ffff);
+    /// assert_eq!((-0.0_f32).to_bits(), 0x8000_0000);
+    /// assert!(f32::NEG_INFINITY.to_key_bits() < f32::NAN.to_key_bits());
+    /// ```
+    #[must_use]
+    fn to_key_bits(self) -> Self::Bits;
+
+    /// The float whose key integer is `key`; same as `OrderedKey::from_bits(key).get()`.
+    ///
+    /// Not the float's own `from_bits`, which takes IEEE bits:
+    ///
+    /// ```
+    /// use normkey::KeyFloat;
+    /// assert_eq!(<f32 as KeyFloat>::from_key_bits(0x8000_0000).to_bits(), 0); // +0
+    /// assert_eq!(f32::from_bits(0x8000_0000).to_bits(), (-0.0_f32).to_bits());
+    /// assert!(<f32 as KeyFloat>::from_key_bits(0).is_nan());
+    /// ```
+    #[must_use]
+    fn from_key_bits(key: Self::Bits) -> Self;
+}
+
+/// Reinterprets the bits of one plain-old-data value as another of the same size:
+/// `bytemuck::cast` as a `const fn`.
+///
+/// Private, and only called with the types of [`KeyFloat`] (the floats, their key
+/// integers and byte arrays, and `u16`/`u32`/`u64`/`[u8; N]` of the same width),
+/// all of which are `bytemuck::Pod`.
+///
+/// # Panics
+///
+/// If the sizes differ (a bug in this crate; a compile error in a `const`).
+#[inline]
+pub(crate) const fn pun<A: Copy, B: Copy>(a: A) -> B {
+    /// The two views of the same bytes.
+    #[repr(C)]
+    union Pun<A: Copy, B: Copy> {
+        a: A,
+        b: B,
+    }
+    assert!(size_of::<A>() == size_of::<B>());
+    // SAFETY: `A` and `B` have the same size (checked above), so `b` reads exactly
+    // the bytes written as `a`; every caller passes `bytemuck::Pod` types, which
+    // have no padding and for which every bit pattern is valid.
+    unsafe { Pun { a }.b }
+}
+
+/// The key map for one integer width, written once and instantiated per width:
+/// `key_uN` takes the float bits to the key, `float_uN` back.
+macro_rules! key_map {
+    ($($u:ident, $i:ident, $key:ident, $float:ident;)*) => {$(
+        // The casts reinterpret the bits; an arithmetic shift of the signed form smears the sign.
+        #[allow(clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+        #[inline]
+        const fn $key(b: $u) -> $u {
+            // All ones when the sign is set (invert everything), else just the sign bit.
+            b ^ ((((b as $i) >> ($u::BITS - 1)) as $u) | (1 << ($u::BITS - 1)))
+        }
+        #[inline]
+        const fn $float(k: $u) -> $u {
+            // Sign bit of the key set (float was ≥ +0): clear it; else invert everything.
+            k ^ (((k >> ($u::BITS - 1)).wrapping_sub(1)) | (1 << ($u::BITS - 1)))
+        }
+    )*};
+}
+key_map! {
+    u16, i16, key_u16, float_u16;
+    u32, i32, key_u32, float_u32;
+    u64, i64, key_u64, float_u64;
 }
 
 /// An order-preserving, lossless key for a float: `a.total_cmp(&b)` equals
@@ -74,9 +160,19 @@ pub trait KeyFloat: sealed::Sealed + Copy + fmt::Debug + 'static {
 /// a radix-sort digit, a `BTreeMap` key, a database key or the operand of an
 /// integer atomic.
 ///
-/// The constructors are inherent `const fn`s of each instantiation, so name the
-/// float type (`OrderedKey::<f32>::new(x)`, or an alias `type K = OrderedKey<f32>;`),
-/// or let inference pick it with `OrderedKey::from(x)` / `x.into()`.
+/// Every method is written once for all [`KeyFloat`]s, and the constructors and
+/// accessors are `const fn`: `OrderedKey::<f32>::new(x)` works in a `const`, and
+/// generic code calls `OrderedKey::new(x)` with `F: KeyFloat` as its only bound.
+/// [`to_bits`](Self::to_bits) and [`from_bits`](Self::from_bits) are the *key*
+/// integer, not the float's IEEE bits of `f32::to_bits`/`f32::from_bits`.
+///
+/// ```
+/// use normkey::OrderedKey;
+/// let (a, b) = (-0.0_f32, f32::NAN);
+/// assert_eq!(a.total_cmp(&b), OrderedKey::new(a).cmp(&OrderedKey::new(b)));
+/// const ZERO: OrderedKey<f32> = OrderedKey::<f32>::new(0.0);
+/// assert_eq!(ZERO.to_bits(), 0x8000_0000); // the key, not `0.0_f32.to_bits()`
+/// ```
 ///
 /// # The map
 ///
@@ -176,12 +272,7 @@ impl<F: KeyFloat> Hash for OrderedKey<F> {
 /// Prints the float and the key: `OrderedKey(-0.0, 0x7fffffff)`.
 impl<F: KeyFloat> fmt::Debug for OrderedKey<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "OrderedKey({:?}, {:#x})",
-            F::key_to_float(self.0),
-            self.0
-        )
+        write!(f, "OrderedKey({:?}, {:#x})", self.get(), self.0)
     }
 }
 
@@ -194,261 +285,297 @@ unsafe impl<F: KeyFloat> bytemuck::Pod for OrderedKey<F> {}
 // SAFETY: same layout argument as `Pod`; `repr(transparent)` over the key integer.
 unsafe impl<F: KeyFloat> bytemuck::TransparentWrapper<F::Bits> for OrderedKey<F> {}
 
-/// The one implementation of the key map, instantiated per float type.
-///
-/// `$f`: the float; `$u`/`$i`: its unsigned/signed integer of the same width;
-/// `$n`: its byte count; the string arguments spell values in doctests.
-macro_rules! ordered_key {
-    (
-        $(#[$cfg:meta])*
-        $f:ty, $u:ident, $i:ident, $n:literal,
-        name = $name:literal, neg_zero = $nz:literal, one = $one:literal, two = $two:literal,
-        nan = $nan:literal, inf = $inf:literal, import = $import:literal
-    ) => {
-        $(#[$cfg])*
-        impl sealed::Sealed for $f {
-            #[inline]
-            fn float_to_key(self) -> $u {
-                OrderedKey::<$f>::new(self).to_bits()
-            }
-            #[inline]
-            fn key_to_float(key: $u) -> $f {
-                OrderedKey::<$f>::from_bits(key).get()
-            }
+/// `x` truncated to the width of `F`, as a key integer.
+#[allow(clippy::cast_possible_truncation)]
+#[inline]
+const fn truncated<F: KeyFloat>(x: u64) -> F::Bits {
+    match size_of::<F>() {
+        2 => pun(x as u16),
+        4 => pun(x as u32),
+        _ => pun(x),
+    }
+}
+
+/// Written once for every [`KeyFloat`]. The constructors and accessors are
+/// `const fn` (so `OrderedKey::<f32>::new(1.0)` works in a `const` or `static`);
+/// each picks the arithmetic of its width by the size of `F`, known at compile time.
+impl<F: KeyFloat> OrderedKey<F> {
+    /// The smallest key, 0: the negative quiet NaN with every payload bit set.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// assert_eq!(K::MIN.to_bits(), 0);
+    /// assert!(K::MIN.get().is_nan() && K::MIN.get().is_sign_negative());
+    /// assert!(K::MIN < K::new(-f32::NAN));
+    /// assert_eq!(OrderedKey::<f64>::MIN.get().to_bits(), u64::MAX);
+    /// ```
+    pub const MIN: Self = Self(truncated::<F>(0));
+
+    /// The largest key, all ones: the positive quiet NaN with every payload bit set.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// assert_eq!(K::MAX.to_bits(), u32::MAX);
+    /// assert!(K::MAX.get().is_nan() && K::MAX.get().is_sign_positive());
+    /// assert!(K::MAX > K::new(f32::NAN) && K::new(f32::INFINITY) < K::new(f32::NAN));
+    /// assert_eq!(OrderedKey::<f64>::MAX.get().to_bits(), u64::MAX >> 1);
+    /// ```
+    pub const MAX: Self = Self(truncated::<F>(u64::MAX));
+
+    /// The key of `x`. Branchless; total: every float has a key, NaN payloads and
+    /// signs, −0 and subnormals included.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// const ONE: OrderedKey<f32> = OrderedKey::<f32>::new(1.0); // `const fn`
+    /// let k = OrderedKey::<f32>::new;
+    /// assert!(k(-0.0) < k(0.0)); // −0 < +0
+    /// assert!(k(f32::NEG_INFINITY) < k(-1.0) && k(-1.0) < k(-0.0));
+    /// assert!(ONE < k(f32::INFINITY) && k(f32::INFINITY) < k(f32::NAN));
+    /// assert!(k(-f32::NAN) < k(f32::NEG_INFINITY)); // −NaN sorts first
+    /// assert!(OrderedKey::new(-1e-310_f64) < OrderedKey::new(-0.0_f64)); // subnormal
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn new(x: F) -> Self {
+        Self(match size_of::<F>() {
+            2 => pun(key_u16(pun(x))),
+            4 => pun(key_u32(pun(x))),
+            _ => pun(key_u64(pun(x))),
+        })
+    }
+
+    /// The float whose key this is; bit for bit the float given to [`Self::new`].
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// let back = |x: f32| OrderedKey::new(x).get().to_bits();
+    /// assert_eq!(back(-0.0), (-0.0_f32).to_bits()); // −0 stays −0
+    /// let nan = f32::from_bits(0xffc0_1234);
+    /// assert_eq!(back(nan), 0xffc0_1234); // NaN sign and payload kept
+    /// assert_eq!(back(f32::NEG_INFINITY), f32::NEG_INFINITY.to_bits());
+    /// assert_eq!(back(f32::from_bits(1)), 1); // smallest subnormal
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn get(self) -> F {
+        match size_of::<F>() {
+            2 => pun(float_u16(pun(self.0))),
+            4 => pun(float_u32(pun(self.0))),
+            _ => pun(float_u64(pun(self.0))),
         }
+    }
+
+    /// The key integer, whose order is IEEE 754 totalOrder on the floats.
+    ///
+    /// These are the *key* bits, not the float's IEEE bits (`f32::to_bits`): the
+    /// two agree on no value (the key of +0.0 is `0x8000_0000`, whose IEEE reading
+    /// is −0.0).
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// let k = |x: f32| OrderedKey::new(x).to_bits();
+    /// assert_eq!(k(0.0), 0x8000_0000); // +0: just the top bit
+    /// assert_eq!(k(-0.0), 0x7fff_ffff); // −0: one below
+    /// assert_ne!(k(1.0), 1.0_f32.to_bits());
+    /// assert!(k(f32::NEG_INFINITY) < k(f32::INFINITY) && k(f32::INFINITY) < k(f32::NAN));
+    /// ```
+    #[inline]
+    #[must_use]
+    #[doc(alias = "key_bits")]
+    pub const fn to_bits(self) -> F::Bits {
+        self.0
+    }
+
+    /// The key with integer `key`. Every integer is a valid key.
+    ///
+    /// `key` is a *key* (as [`Self::to_bits`] gives), not the float's IEEE bits:
+    /// for those, use `OrderedKey::new(f32::from_bits(bits))`.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// assert_eq!(K::from_bits(0x8000_0000).get().to_bits(), 0); // key of +0
+    /// assert_eq!(K::new(f32::from_bits(0x8000_0000)).get().to_bits(), 0x8000_0000); // IEEE −0
+    /// assert!(K::from_bits(u32::MAX).get().is_nan());
+    /// let k = K::new(f32::NEG_INFINITY).to_bits();
+    /// assert_eq!(K::from_bits(k).get(), f32::NEG_INFINITY);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_bits(key: F::Bits) -> Self {
+        Self(key)
+    }
+
+    /// The key as big-endian bytes: memcomparable, so lexicographic byte order
+    /// (as in `memcmp`, `[u8]::cmp`, sorted files, database keys) equals key order.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// let b = |x: f64| OrderedKey::new(x).to_be_bytes();
+    /// assert!(b(-f64::NAN) < b(f64::NEG_INFINITY) && b(-2.0) < b(-1.0));
+    /// assert!(b(-0.0) < b(0.0) && b(f64::INFINITY) < b(f64::NAN));
+    /// assert_eq!(OrderedKey::<f32>::new(0.0).to_be_bytes(), [0x80, 0, 0, 0]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_be_bytes(self) -> F::Bytes {
+        match size_of::<F>() {
+            2 => pun(pun::<_, u16>(self.0).to_be_bytes()),
+            4 => pun(pun::<_, u32>(self.0).to_be_bytes()),
+            _ => pun(pun::<_, u64>(self.0).to_be_bytes()),
+        }
+    }
+
+    /// The key from big-endian bytes, the inverse of [`Self::to_be_bytes`].
+    /// Every byte array is a valid key.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// for x in [-0.0, f32::NEG_INFINITY, f32::INFINITY, f32::NAN, -f32::NAN] {
+    ///     assert_eq!(K::from_be_bytes(K::new(x).to_be_bytes()).get().to_bits(), x.to_bits());
+    /// }
+    /// assert!(K::from_be_bytes([0xff; 4]).get().is_nan());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_be_bytes(bytes: F::Bytes) -> Self {
+        Self(match size_of::<F>() {
+            2 => pun(u16::from_be_bytes(pun(bytes))),
+            4 => pun(u32::from_be_bytes(pun(bytes))),
+            _ => pun(u64::from_be_bytes(pun(bytes))),
+        })
+    }
+
+    /// Writes the key of every `src[i]` into `dst[i]`. Vectorizes.
+    ///
+    /// # Panics
+    ///
+    /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// let src = [f32::NAN, -0.0, f32::NEG_INFINITY];
+    /// let mut dst = [K::MIN; 3];
+    /// K::encode_slice(&src, &mut dst);
+    /// assert_eq!(dst, src.map(K::new));
+    /// assert!(dst[2] < dst[1] && dst[1] < dst[0]);
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn encode_slice(src: &[F], dst: &mut [Self]) {
+        assert_same_len(src.len(), dst.len());
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = Self::new(s);
+        }
+    }
+
+    /// Writes the float of every `src[i]` into `dst[i]`, bit for bit. Vectorizes.
+    ///
+    /// # Panics
+    ///
+    /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// let keys = [f32::NAN, -0.0, f32::NEG_INFINITY].map(K::new);
+    /// let mut out = [1.0; 3];
+    /// K::decode_slice(&keys, &mut out);
+    /// assert!(out[0].is_nan() && out[1].to_bits() == (-0.0_f32).to_bits());
+    /// assert_eq!(out[2], f32::NEG_INFINITY);
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn decode_slice(src: &[Self], dst: &mut [F]) {
+        assert_same_len(src.len(), dst.len());
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = s.get();
+        }
+    }
+
+    /// Replaces every float by its key, in place, and returns the same memory as
+    /// keys. No allocation, no copy; vectorizes.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// let mut v = [f32::NAN, 1.0, -0.0, f32::NEG_INFINITY];
+    /// let keys = K::encode_in_place(&mut v);
+    /// keys.sort_unstable();
+    /// let sorted = K::decode_in_place(keys);
+    /// let want = [f32::NEG_INFINITY, -0.0, 1.0, f32::NAN];
+    /// assert!(sorted.iter().map(|x| x.to_bits()).eq(want.map(f32::to_bits)));
+    /// ```
+    #[inline]
+    pub fn encode_in_place(values: &mut [F]) -> &mut [Self] {
+        for v in values.iter_mut() {
+            *v = pun(Self::new(*v).0);
+        }
+        bytemuck::TransparentWrapper::wrap_slice_mut(bytemuck::cast_slice_mut::<F, F::Bits>(values))
+    }
+
+    /// Replaces every key by its float, in place, and returns the same memory as
+    /// floats, bit for bit. No allocation, no copy; vectorizes.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f32>;
+    /// let mut keys = [K::MIN, K::new(-0.0), K::new(f32::INFINITY)];
+    /// let v = K::decode_in_place(&mut keys);
+    /// assert!(v[0].is_nan() && v[1].to_bits() == (-0.0_f32).to_bits());
+    /// assert_eq!(v[2], f32::INFINITY);
+    /// ```
+    #[inline]
+    pub fn decode_in_place(keys: &mut [Self]) -> &mut [F] {
+        for k in keys.iter_mut() {
+            *k = Self(pun(k.get()));
+        }
+        let bits: &mut [F::Bits] = bytemuck::TransparentWrapper::peel_slice_mut(keys);
+        bytemuck::cast_slice_mut(bits)
+    }
+}
+
+/// The key of the float; same as [`OrderedKey::new`].
+///
+/// ```
+/// use normkey::OrderedKey;
+/// let k: OrderedKey<f64> = (-0.0).into();
+/// assert_eq!(k, OrderedKey::new(-0.0));
+/// ```
+impl<F: KeyFloat> From<F> for OrderedKey<F> {
+    #[inline]
+    fn from(x: F) -> Self {
+        Self::new(x)
+    }
+}
+
+/// What must be written per float type: the trait impls (the key integer, the byte
+/// array, the keys of ±∞), the conversion back to the float (the orphan rule
+/// forbids a generic one) and the layout checks. One short example per type.
+macro_rules! key_float {
+    ($(#[$cfg:meta])* $f:ty, $u:ty, $n:literal, $example:literal) => {
+        $(#[$cfg])*
+        impl sealed::Sealed for $f {}
 
         $(#[$cfg])*
+        #[doc = $example]
         impl KeyFloat for $f {
             type Bits = $u;
-        }
-
-        $(#[$cfg])*
-        impl OrderedKey<$f> {
-            const SIGN: $u = 1 << ($u::BITS - 1);
-
-            #[doc = concat!("The smallest key, 0: the `", $name, "` with every bit set (a negative quiet NaN).")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let k = K::MIN;")]
-            /// assert_eq!(k.to_bits(), 0);
-            /// assert!(k.get().is_nan() && k.get().is_sign_negative());
-            #[doc = concat!("assert!(k < K::new(-", $nan, "));")]
-            /// ```
-            pub const MIN: Self = Self(0);
-
-            #[doc = concat!("The largest key, all ones: the `", $name, "` positive quiet NaN with every payload bit set.")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let k = K::MAX;")]
-            #[doc = concat!("assert_eq!(k.to_bits(), ", stringify!($u), "::MAX);")]
-            /// assert!(k.get().is_nan() && k.get().is_sign_positive());
-            #[doc = concat!("assert!(k > K::new(", $nan, "));")]
-            #[doc = concat!("assert!(K::new(", $inf, ") < K::new(", $nan, "));")]
-            /// ```
-            pub const MAX: Self = Self($u::MAX);
-
-            #[doc = concat!("The key of `x`. Branchless; total: every `", $name, "` has a key, NaN payloads and signs, −0 and subnormals included.")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let k = K::new;")]
-            #[doc = concat!("assert!(k(", $nz, ") < k(", $nz, " * ", $nz, ")); // −0 < +0")]
-            #[doc = concat!("assert!(k(-", $inf, ") < k(-", $one, ") && k(-", $one, ") < k(", $nz, "));")]
-            #[doc = concat!("assert!(k(", $one, ") < k(", $inf, ") && k(", $inf, ") < k(", $nan, "));")]
-            #[doc = concat!("assert!(k(-", $nan, ") < k(-", $inf, ")); // −NaN sorts first")]
-            /// ```
+            type Bytes = [u8; $n];
+            const NEG_INFINITY_KEY: $u = OrderedKey::<$f>::new(<$f>::NEG_INFINITY).to_bits();
+            const INFINITY_KEY: $u = OrderedKey::<$f>::new(<$f>::INFINITY).to_bits();
             #[inline]
-            #[must_use]
-            // The casts reinterpret the bits; an arithmetic shift of the signed form smears the sign.
-            #[allow(clippy::cast_sign_loss, clippy::cast_possible_wrap)]
-            pub const fn new(x: $f) -> Self {
-                let b = x.to_bits();
-                // All ones when the sign is set (invert everything), else just the sign bit.
-                Self(b ^ ((((b as $i) >> ($u::BITS - 1)) as $u) | Self::SIGN))
+            fn to_key_bits(self) -> $u {
+                OrderedKey::new(self).to_bits()
             }
-
-            #[doc = concat!("The float whose key this is; bit for bit the `", $name, "` given to [`Self::new`].")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let back = |x: ", $name, "| K::new(x).get().to_bits();")]
-            #[doc = concat!("assert_eq!(back(", $nz, "), (", $nz, ").to_bits()); // −0 stays −0")]
-            #[doc = concat!("assert_eq!(back(-", $nan, "), (-", $nan, ").to_bits()); // NaN sign and payload kept")]
-            #[doc = concat!("assert_eq!(back(-", $inf, "), (-", $inf, ").to_bits());")]
-            /// ```
             #[inline]
-            #[must_use]
-            pub const fn get(self) -> $f {
-                let k = self.0;
-                // Sign bit of the key set (float was ≥ +0): clear it; else invert everything.
-                <$f>::from_bits(k ^ (((k >> ($u::BITS - 1)).wrapping_sub(1)) | Self::SIGN))
-            }
-
-            #[doc = concat!("The key integer; `", stringify!($u), "` order is IEEE 754 totalOrder on the floats.")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let k = |x: ", $name, "| K::new(x).to_bits();")]
-            #[doc = concat!("assert_eq!(k(", $one, " - ", $one, "), 1 << (", stringify!($u), "::BITS - 1)); // +0: just the top bit")]
-            #[doc = concat!("assert_eq!(k(", $nz, "), (1 << (", stringify!($u), "::BITS - 1)) - 1); // −0: one below")]
-            #[doc = concat!("assert!(k(-", $inf, ") < k(", $inf, ") && k(", $inf, ") < k(", $nan, "));")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn to_bits(self) -> $u {
-                self.0
-            }
-
-            #[doc = concat!("The key with integer `key`. Every `", stringify!($u), "` is a valid key.")]
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("assert_eq!(K::from_bits(1 << (", stringify!($u), "::BITS - 1)).get().to_bits(), 0); // +0")]
-            #[doc = concat!("assert!(K::from_bits(", stringify!($u), "::MAX).get().is_nan());")]
-            #[doc = concat!("assert_eq!(K::from_bits(K::new(-", $inf, ").to_bits()).get(), -", $inf, ");")]
-            #[doc = concat!("assert_eq!(K::from_bits(K::new(", $nz, ").to_bits()).get().to_bits(), (", $nz, ").to_bits());")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn from_bits(key: $u) -> Self {
-                Self(key)
-            }
-
-            /// The key as big-endian bytes: memcomparable, so lexicographic byte order
-            /// (as in `memcmp`, `[u8]::cmp`, sorted files, database keys) equals key order.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let b = |x: ", $name, "| K::new(x).to_be_bytes();")]
-            #[doc = concat!("assert!(b(-", $nan, ") < b(-", $inf, ") && b(-", $two, ") < b(-", $one, "));")]
-            #[doc = concat!("assert!(b(", $nz, ") < b(", $one, " - ", $one, ") && b(", $inf, ") < b(", $nan, "));")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn to_be_bytes(self) -> [u8; $n] {
-                self.0.to_be_bytes()
-            }
-
-            /// The key from big-endian bytes, the inverse of [`Self::to_be_bytes`].
-            /// Every byte array is a valid key.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("for x in [", $nz, ", -", $inf, ", ", $inf, ", ", $nan, ", -", $nan, "] {")]
-            ///     assert_eq!(K::from_be_bytes(K::new(x).to_be_bytes()).get().to_bits(), x.to_bits());
-            /// }
-            #[doc = concat!("assert!(K::from_be_bytes([0xff; ", stringify!($n), "]).get().is_nan());")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn from_be_bytes(bytes: [u8; $n]) -> Self {
-                Self($u::from_be_bytes(bytes))
-            }
-
-            /// Writes the key of every `src[i]` into `dst[i]`. Vectorizes.
-            ///
-            /// # Panics
-            ///
-            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let src = [", $nan, ", ", $nz, ", -", $inf, "];")]
-            #[doc = concat!("let mut dst = [K::MIN; 3];")]
-            /// K::encode_slice(&src, &mut dst);
-            /// assert_eq!(dst, src.map(K::new));
-            /// assert!(dst[2] < dst[1] && dst[1] < dst[0]);
-            /// ```
-            #[inline]
-            #[track_caller]
-            pub fn encode_slice(src: &[$f], dst: &mut [Self]) {
-                assert_same_len(src.len(), dst.len());
-                for (d, &s) in dst.iter_mut().zip(src) {
-                    *d = Self::new(s);
-                }
-            }
-
-            #[doc = concat!("Writes the `", $name, "` of every `src[i]` into `dst[i]`, bit for bit. Vectorizes.")]
-            ///
-            /// # Panics
-            ///
-            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let keys = [", $nan, ", ", $nz, ", -", $inf, "].map(K::new);")]
-            #[doc = concat!("let mut out = [", $one, "; 3];")]
-            /// K::decode_slice(&keys, &mut out);
-            #[doc = concat!("assert!(out[0].is_nan() && out[1].to_bits() == (", $nz, ").to_bits() && out[2] == -", $inf, ");")]
-            /// ```
-            #[inline]
-            #[track_caller]
-            pub fn decode_slice(src: &[Self], dst: &mut [$f]) {
-                assert_same_len(src.len(), dst.len());
-                for (d, s) in dst.iter_mut().zip(src) {
-                    *d = s.get();
-                }
-            }
-
-            /// Replaces every float by its key, in place, and returns the same memory as
-            /// keys. No allocation, no copy; vectorizes.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let mut v = [", $nan, ", ", $one, ", ", $nz, ", -", $inf, "];")]
-            /// let keys = K::encode_in_place(&mut v);
-            /// keys.sort_unstable();
-            #[doc = concat!("let sorted = K::decode_in_place(keys);")]
-            #[doc = concat!("assert!(sorted.iter().map(|x| x.to_bits()).eq([-", $inf, ", ", $nz, ", ", $one, ", ", $nan, "].map(|x: ", $name, "| x.to_bits())));")]
-            /// ```
-            #[inline]
-            pub fn encode_in_place(values: &mut [$f]) -> &mut [Self] {
-                let bits: &mut [$u] = bytemuck::cast_slice_mut(values);
-                for b in bits.iter_mut() {
-                    *b = Self::new(<$f>::from_bits(*b)).0;
-                }
-                bytemuck::TransparentWrapper::wrap_slice_mut(bits)
-            }
-
-            /// Replaces every key by its float, in place, and returns the same memory as
-            /// floats, bit for bit. No allocation, no copy; vectorizes.
-            ///
-            /// ```
-            #[doc = $import]
-            #[doc = concat!("type K = OrderedKey<", $name, ">;")]
-            #[doc = concat!("let mut keys = [K::MIN, K::new(", $nz, "), K::new(", $inf, ")];")]
-            /// let v = K::decode_in_place(&mut keys);
-            #[doc = concat!("assert!(v[0].is_nan() && v[1].to_bits() == (", $nz, ").to_bits() && v[2] == ", $inf, ");")]
-            /// ```
-            #[inline]
-            pub fn decode_in_place(keys: &mut [Self]) -> &mut [$f] {
-                let bits: &mut [$u] = bytemuck::TransparentWrapper::peel_slice_mut(keys);
-                for b in bits.iter_mut() {
-                    *b = Self(*b).get().to_bits();
-                }
-                bytemuck::cast_slice_mut(bits)
-            }
-        }
-
-        $(#[$cfg])*
-        /// The key of the float; same as [`Self::new`](OrderedKey::new).
-        impl From<$f> for OrderedKey<$f> {
-            #[inline]
-            fn from(x: $f) -> Self {
-                Self::new(x)
+            fn from_key_bits(key: $u) -> Self {
+                OrderedKey::<$f>::from_bits(key).get()
             }
         }
 
@@ -462,7 +589,7 @@ macro_rules! ordered_key {
         }
 
         $(#[$cfg])*
-        static_assertions::assert_eq_size!(OrderedKey<$f>, $u);
+        static_assertions::assert_eq_size!(OrderedKey<$f>, $u, $f, [u8; $n]);
         $(#[$cfg])*
         static_assertions::assert_eq_align!(OrderedKey<$f>, $u);
         $(#[$cfg])*
@@ -470,59 +597,51 @@ macro_rules! ordered_key {
     };
 }
 
-ordered_key!(
+key_float!(
     f32,
     u32,
-    i32,
     4,
-    name = "f32",
-    neg_zero = "-0.0_f32",
-    one = "1.0_f32",
-    two = "2.0_f32",
-    nan = "f32::NAN",
-    inf = "f32::INFINITY",
-    import = "use normkey::OrderedKey;"
+    "```
+use normkey::OrderedKey;
+let k = OrderedKey::<f32>::new;
+assert!(k(-f32::NAN) < k(f32::NEG_INFINITY) && k(-0.0) < k(0.0) && k(f32::INFINITY) < k(f32::NAN));
+```"
 );
-ordered_key!(
+key_float!(
     f64,
     u64,
-    i64,
     8,
-    name = "f64",
-    neg_zero = "-0.0_f64",
-    one = "1.0_f64",
-    two = "2.0_f64",
-    nan = "f64::NAN",
-    inf = "f64::INFINITY",
-    import = "use normkey::OrderedKey;"
+    "```
+use normkey::OrderedKey;
+let k = OrderedKey::<f64>::new;
+assert!(k(-f64::NAN) < k(f64::NEG_INFINITY) && k(-0.0) < k(0.0) && k(f64::INFINITY) < k(f64::NAN));
+```"
 );
-ordered_key!(
+key_float!(
     #[cfg(feature = "half")]
     half::f16,
     u16,
-    i16,
     2,
-    name = "f16",
-    neg_zero = "f16::NEG_ZERO",
-    one = "f16::ONE",
-    two = "f16::from_f32(2.0)",
-    nan = "f16::NAN",
-    inf = "f16::INFINITY",
-    import = "use normkey::OrderedKey; use half::f16;"
+    "```
+use half::f16;
+use normkey::OrderedKey;
+let k = OrderedKey::<f16>::new;
+assert!(k(-f16::NAN) < k(f16::NEG_INFINITY) && k(f16::NEG_ZERO) < k(f16::ZERO));
+assert!(k(f16::INFINITY) < k(f16::NAN));
+```"
 );
-ordered_key!(
+key_float!(
     #[cfg(feature = "half")]
     half::bf16,
     u16,
-    i16,
     2,
-    name = "bf16",
-    neg_zero = "bf16::NEG_ZERO",
-    one = "bf16::ONE",
-    two = "bf16::from_f32(2.0)",
-    nan = "bf16::NAN",
-    inf = "bf16::INFINITY",
-    import = "use normkey::OrderedKey; use half::bf16;"
+    "```
+use half::bf16;
+use normkey::OrderedKey;
+let k = OrderedKey::<bf16>::new;
+assert!(k(-bf16::NAN) < k(bf16::NEG_INFINITY) && k(bf16::NEG_ZERO) < k(bf16::ZERO));
+assert!(k(bf16::INFINITY) < k(bf16::NAN));
+```"
 );
 
 /// The key of +0.0 (not the all-zero key, which is [`OrderedKey::MIN`]).
@@ -535,7 +654,7 @@ ordered_key!(
 impl<F: KeyFloat + Default> Default for OrderedKey<F> {
     #[inline]
     fn default() -> Self {
-        Self(F::default().float_to_key())
+        Self::new(F::default())
     }
 }
 

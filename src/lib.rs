@@ -95,12 +95,9 @@ mod impl_quickcheck;
 #[cfg(feature = "serde")]
 mod impl_serde;
 
-#[cfg(all(feature = "half", target_has_atomic = "16"))]
+#[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
-#[cfg(target_has_atomic = "32")]
-pub use atomic::{AtomicF32Max, AtomicF32Min};
-#[cfg(target_has_atomic = "64")]
-pub use atomic::{AtomicF64Max, AtomicF64Min};
+pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};
 /// `half`, for the expansions of the type lists (`src/lists.rs`) in crates that do
 /// not depend on it.

@@ -5,4 +5,5 @@
 pub(crate) use loom::sync::atomic::*;
 
 #[cfg(not(loom))]
+#[allow(unused_imports)] // on targets without compare-and-swap nothing is used
 pub(crate) use core::sync::atomic::*;

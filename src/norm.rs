@@ -42,7 +42,20 @@ pub(crate) const fn clamp_signed(x: f32) -> f32 {
 /// assert_eq!(Norm::try_new(f32::NEG_INFINITY).unwrap_err().to_string(), "-inf is outside the range [-1, 1]");
 /// let _: &dyn core::error::Error = &e;
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// # Equality
+///
+/// Two errors are equal when they come from the same type and hold the same input
+/// bit for bit, so `Eq` is reflexive even for the NaN error, and −0 ≠ +0:
+///
+/// ```
+/// use normkey::{Norm, Unorm};
+/// let nan = Norm::try_new(f32::NAN).unwrap_err();
+/// assert_eq!(nan, nan);
+/// assert_ne!(nan, Norm::try_new(-f32::NAN).unwrap_err());
+/// assert_ne!(Norm::try_new(2.0).unwrap_err(), Unorm::try_new(2.0).unwrap_err());
+/// ```
+#[derive(Clone, Copy, Debug)]
 pub struct NormRangeError {
     value: f32,
     min: f32,
@@ -74,6 +87,22 @@ impl fmt::Display for NormRangeError {
 }
 
 impl core::error::Error for NormRangeError {}
+
+impl PartialEq for NormRangeError {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.value.to_bits() == other.value.to_bits() && self.min.to_bits() == other.min.to_bits()
+    }
+}
+
+impl Eq for NormRangeError {}
+
+impl core::hash::Hash for NormRangeError {
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.value.to_bits(), self.min.to_bits()).hash(state);
+    }
+}
 
 /// A value in [−1, 1] that clamps after every operation: C++ AMP's `norm`.
 ///
@@ -278,7 +307,17 @@ macro_rules! normalized {
                     Err(NormRangeError { value: x, min: $min })
                 }
             }
+        }
 
+        normalized_from!($T, min_str = $min_str);
+        normalized_traits!($T, clamp = $clamp);
+    };
+}
+
+/// The conversions and the accessor of a clamping type (part of [`normalized!`]).
+macro_rules! normalized_from {
+    ($T:ident, min_str = $min_str:literal) => {
+        impl $T {
             /// `x` converted to `f32` (round to nearest), then clamped as [`Self::new`]
             /// does (AMP's construction from `double`). The rounding happens first:
             /// a value just above 1 that rounds to 1.0 is 1.0.
@@ -346,7 +385,12 @@ macro_rules! normalized {
                 self.0
             }
         }
+    };
+}
 
+/// The trait impls and layout checks of a clamping type (part of [`normalized!`]).
+macro_rules! normalized_traits {
+    ($T:ident, clamp = $clamp:ident) => {
         /// [`Self::ZERO`].
         impl Default for $T {
             #[inline]

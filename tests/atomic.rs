@@ -3,9 +3,11 @@
 //! stress test, and (ignored, release) every pair of `f16` values.
 #![cfg(not(loom))]
 
+use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use core::fmt::Debug;
-use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
+use normkey::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
+use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Max};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use std::sync::atomic::Ordering::{self, AcqRel, Acquire, Relaxed, Release, SeqCst};
 
@@ -26,14 +28,26 @@ trait TestFloat: Copy + Debug + 'static {
     fn all_ones_nan(negative: bool) -> Self;
 }
 
+/// The test view of every float type of the crate's list (`for_each_key_float!`),
+/// spelled with the float's own constants and `total_cmp`, never with normkey.
 macro_rules! test_float {
-    ($f:ty, $u:ty, $zero:expr, $one:expr, $nan:expr, $inf:expr, $minpos:expr, $max:expr) => {
+    ($f:ty, $u:ty) => {
         impl TestFloat for $f {
             fn edges() -> Vec<Self> {
-                let sign = 1 << (<$u>::BITS - 1);
-                let mut v: Vec<$f> = vec![$zero, $one, $nan, $inf, $minpos, $max];
+                let sign: $u = 1 << (<$u>::BITS - 1);
+                let inf = <$f>::INFINITY.to_bits();
+                // 1.0: the exponent field 0111…1, in every IEEE binary format.
+                let one = <$f>::from_bits((inf >> 1) & inf);
+                let mut v: Vec<$f> = vec![
+                    <$f>::from_bits(0),
+                    one,
+                    <$f>::NAN,
+                    <$f>::INFINITY,
+                    <$f>::MIN_POSITIVE,
+                    <$f>::MAX,
+                ];
                 v.push(<$f>::from_bits(1)); // smallest subnormal
-                v.push(<$f>::from_bits(($inf).to_bits() | 1)); // signalling NaN
+                v.push(<$f>::from_bits(inf | 1)); // signalling NaN
                 v.push(<$f>::from_bits(<$u>::MAX >> 1)); // NaN, all payload bits
                 let negated: Vec<$f> = v
                     .iter()
@@ -56,7 +70,11 @@ macro_rules! test_float {
                 self.total_cmp(&other)
             }
             fn inf(negative: bool) -> Self {
-                if negative { -$inf } else { $inf }
+                if negative {
+                    -<$f>::INFINITY
+                } else {
+                    <$f>::INFINITY
+                }
             }
             fn all_ones_nan(negative: bool) -> Self {
                 <$f>::from_bits(if negative { <$u>::MAX } else { <$u>::MAX >> 1 })
@@ -64,175 +82,27 @@ macro_rules! test_float {
         }
     };
 }
+normkey::for_each_key_float!(test_float);
+#[cfg(feature = "half")]
+use half::f16;
 
-test_float!(
-    f32,
-    u32,
-    0.0,
-    1.0,
-    f32::NAN,
-    f32::INFINITY,
-    f32::MIN_POSITIVE,
-    f32::MAX
-);
-test_float!(
-    f64,
-    u64,
-    0.0,
-    1.0,
-    f64::NAN,
-    f64::INFINITY,
-    f64::MIN_POSITIVE,
-    f64::MAX
-);
-#[cfg(feature = "half")]
-use half::{bf16, f16};
-#[cfg(feature = "half")]
-test_float!(
-    f16,
-    u16,
-    f16::ZERO,
-    f16::ONE,
-    f16::NAN,
-    f16::INFINITY,
-    f16::MIN_POSITIVE,
-    f16::MAX
-);
-#[cfg(feature = "half")]
-test_float!(
-    bf16,
-    u16,
-    bf16::ZERO,
-    bf16::ONE,
-    bf16::NAN,
-    bf16::INFINITY,
-    bf16::MIN_POSITIVE,
-    bf16::MAX
-);
-
-/// A reducer under test; `MIN` tells the direction.
-trait Reducer: Sync + Debug {
-    type F: TestFloat;
-    const MIN: bool;
-    fn new(v: Self::F) -> Self;
-    fn load(&self, o: Ordering) -> Self::F;
-    fn store(&self, v: Self::F, o: Ordering);
-    fn swap(&self, v: Self::F, o: Ordering) -> Self::F;
-    fn take(&self, o: Ordering) -> Self::F;
-    fn fetch(&self, v: Self::F, o: Ordering) -> Self::F;
-    fn fetch_nan(&self, v: Self::F, o: Ordering) -> Self::F;
-    fn fetch_slice(&self, v: &[Self::F], o: Ordering) -> Self::F;
-    fn into_inner(self) -> Self::F;
-    fn identity() -> Self;
+/// `D` is [`Min`].
+fn is_min<D: Direction>() -> bool {
+    TypeId::of::<D>() == TypeId::of::<Min>()
 }
 
-macro_rules! reducer {
-    ($t:ty, $f:ty, $min:expr, $fetch:ident, $fetch_nan:ident, $slice:ident) => {
-        impl Reducer for $t {
-            type F = $f;
-            const MIN: bool = $min;
-            fn new(v: $f) -> Self {
-                <$t>::new(v)
-            }
-            fn load(&self, o: Ordering) -> $f {
-                <$t>::load(self, o)
-            }
-            fn store(&self, v: $f, o: Ordering) {
-                <$t>::store(self, v, o);
-            }
-            fn swap(&self, v: $f, o: Ordering) -> $f {
-                <$t>::swap(self, v, o)
-            }
-            fn take(&self, o: Ordering) -> $f {
-                <$t>::take(self, o)
-            }
-            fn fetch(&self, v: $f, o: Ordering) -> $f {
-                self.$fetch(v, o)
-            }
-            fn fetch_nan(&self, v: $f, o: Ordering) -> $f {
-                self.$fetch_nan(v, o)
-            }
-            fn fetch_slice(&self, v: &[$f], o: Ordering) -> $f {
-                self.$slice(v, o)
-            }
-            fn into_inner(self) -> $f {
-                <$t>::into_inner(self)
-            }
-            fn identity() -> Self {
-                <$t as Default>::default()
-            }
+/// Calls `$check::<F, Min>()` and `$check::<F, Max>()` for every float of the list.
+macro_rules! for_every_reducer {
+    ($check:ident) => {{
+        macro_rules! both {
+            ($f:ty, $u:ty) => {
+                $check::<$f, Min>();
+                $check::<$f, Max>();
+            };
         }
-    };
+        normkey::for_each_key_float!(both);
+    }};
 }
-
-reducer!(
-    AtomicF32Min,
-    f32,
-    true,
-    fetch_min,
-    fetch_minimum,
-    fetch_min_slice
-);
-reducer!(
-    AtomicF32Max,
-    f32,
-    false,
-    fetch_max,
-    fetch_maximum,
-    fetch_max_slice
-);
-reducer!(
-    AtomicF64Min,
-    f64,
-    true,
-    fetch_min,
-    fetch_minimum,
-    fetch_min_slice
-);
-reducer!(
-    AtomicF64Max,
-    f64,
-    false,
-    fetch_max,
-    fetch_maximum,
-    fetch_max_slice
-);
-#[cfg(feature = "half")]
-reducer!(
-    normkey::AtomicF16Min,
-    f16,
-    true,
-    fetch_min,
-    fetch_minimum,
-    fetch_min_slice
-);
-#[cfg(feature = "half")]
-reducer!(
-    normkey::AtomicF16Max,
-    f16,
-    false,
-    fetch_max,
-    fetch_maximum,
-    fetch_max_slice
-);
-#[cfg(feature = "half")]
-reducer!(
-    normkey::AtomicBf16Min,
-    bf16,
-    true,
-    fetch_min,
-    fetch_minimum,
-    fetch_min_slice
-);
-#[cfg(feature = "half")]
-reducer!(
-    normkey::AtomicBf16Max,
-    bf16,
-    false,
-    fetch_max,
-    fetch_maximum,
-    fetch_max_slice
-);
 
 /// The sequential model: the state is a float, every rule spelled with `total_cmp`.
 #[derive(Debug)]
@@ -328,12 +198,12 @@ impl Arbitrary for Op {
 
 /// Runs `ops` on a reducer and on the model; every returned value and the end
 /// state must agree bit for bit.
-fn agrees<R: Reducer>(init: Val, ops: &[Op]) -> bool {
-    let init: R::F = init.get();
-    let r = R::new(init);
+fn agrees<F: TestFloat + AtomicFloat, D: Direction>(init: Val, ops: &[Op]) -> bool {
+    let init: F = init.get();
+    let r = AtomicExtremum::<F, D>::new(init);
     let mut m = Model {
         state: init,
-        min: R::MIN,
+        min: is_min::<D>(),
     };
     for op in ops {
         let (got, want) = match op {
@@ -344,12 +214,12 @@ fn agrees<R: Reducer>(init: Val, ops: &[Op]) -> bool {
                 (r.load(Relaxed), m.state)
             }
             Op::Swap(v, o) => (r.swap(v.get(), *o), m.replace(v.get())),
-            Op::Take(o) => (r.take(*o), m.replace(R::F::inf(!R::MIN))),
-            Op::Fetch(v, o) => (r.fetch(v.get(), *o), m.fetch(v.get())),
-            Op::FetchNan(v, o) => (r.fetch_nan(v.get(), *o), m.fetch_nan(v.get())),
+            Op::Take(o) => (r.take(*o), m.replace(F::inf(!is_min::<D>()))),
+            Op::Fetch(v, o) => (r.reduce(v.get(), *o), m.fetch(v.get())),
+            Op::FetchNan(v, o) => (r.reduce_propagating(v.get(), *o), m.fetch_nan(v.get())),
             Op::FetchSlice(vs, o) => {
-                let vs: Vec<R::F> = vs.iter().map(|v| v.get()).collect();
-                let got = r.fetch_slice(&vs, *o);
+                let vs: Vec<F> = vs.iter().map(|v| v.get()).collect();
+                let got = r.reduce_slice(&vs, *o);
                 let prev = m.state;
                 for &v in &vs {
                     m.fetch(v);
@@ -366,45 +236,25 @@ fn agrees<R: Reducer>(init: Val, ops: &[Op]) -> bool {
 }
 
 #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
-fn prop<R: Reducer>(init: Val, ops: Vec<Op>) -> bool {
-    agrees::<R>(init, &ops)
+fn prop<F: TestFloat + AtomicFloat, D: Direction>(init: Val, ops: Vec<Op>) -> bool {
+    agrees::<F, D>(init, &ops)
 }
 
-fn quickcheck_reducer<R: Reducer>() {
+fn quickcheck_reducer<F: TestFloat + AtomicFloat, D: Direction>() {
     QuickCheck::new()
         .tests(if cfg!(miri) { 10 } else { 2000 })
-        .quickcheck(prop::<R> as fn(Val, Vec<Op>) -> bool);
+        .quickcheck(prop::<F, D> as fn(Val, Vec<Op>) -> bool);
 }
 
 #[test]
-fn quickcheck_f32_min() {
-    quickcheck_reducer::<AtomicF32Min>();
-}
-#[test]
-fn quickcheck_f32_max() {
-    quickcheck_reducer::<AtomicF32Max>();
-}
-#[test]
-fn quickcheck_f64_min() {
-    quickcheck_reducer::<AtomicF64Min>();
-}
-#[test]
-fn quickcheck_f64_max() {
-    quickcheck_reducer::<AtomicF64Max>();
-}
-#[cfg(feature = "half")]
-#[test]
-fn quickcheck_f16_and_bf16() {
-    quickcheck_reducer::<normkey::AtomicF16Min>();
-    quickcheck_reducer::<normkey::AtomicF16Max>();
-    quickcheck_reducer::<normkey::AtomicBf16Min>();
-    quickcheck_reducer::<normkey::AtomicBf16Max>();
+fn quickcheck_every_reducer() {
+    for_every_reducer!(quickcheck_reducer);
 }
 
 /// Every operation with every valid ordering, over every pair of edge values
 /// (random choice of ordering aside, so that no ordering is missed).
-fn every_ordering<R: Reducer>() {
-    let edges = R::F::edges();
+fn every_ordering<F: TestFloat + AtomicFloat, D: Direction>() {
+    let edges = F::edges();
     for (i, _) in edges.iter().enumerate() {
         for (j, _) in edges.iter().enumerate() {
             let (a, b) = (Val::Edge(i), Val::Edge(j));
@@ -416,10 +266,13 @@ fn every_ordering<R: Reducer>() {
                     Op::FetchSlice(vec![a, b], o),
                     Op::Take(o),
                 ];
-                assert!(agrees::<R>(a, &ops), "{a:?} {b:?} {o:?}");
+                assert!(agrees::<F, D>(a, &ops), "{a:?} {b:?} {o:?}");
             }
             for (&l, &s) in LOADS.iter().zip(&STORES) {
-                assert!(agrees::<R>(a, &[Op::Load(l), Op::Store(b, s), Op::Load(l)]));
+                assert!(agrees::<F, D>(
+                    a,
+                    &[Op::Load(l), Op::Store(b, s), Op::Load(l)]
+                ));
             }
         }
     }
@@ -431,17 +284,7 @@ fn every_ordering<R: Reducer>() {
     ignore = "tens of thousands of reducer operations: too slow under Miri"
 )]
 fn every_valid_ordering_on_edge_values() {
-    every_ordering::<AtomicF32Min>();
-    every_ordering::<AtomicF32Max>();
-    every_ordering::<AtomicF64Min>();
-    every_ordering::<AtomicF64Max>();
-    #[cfg(feature = "half")]
-    {
-        every_ordering::<normkey::AtomicF16Min>();
-        every_ordering::<normkey::AtomicF16Max>();
-        every_ordering::<normkey::AtomicBf16Min>();
-        every_ordering::<normkey::AtomicBf16Max>();
-    }
+    for_every_reducer!(every_ordering);
 }
 
 #[test]
@@ -604,14 +447,11 @@ fn exhaustive_f16_pairs() {
 /// The identity and `Debug`, for every type.
 #[test]
 fn identity_and_debug() {
-    fn check<R: Reducer>() {
-        let r = R::identity();
-        assert_eq!(r.load(Relaxed).bits(), R::F::inf(!R::MIN).bits());
+    fn check<F: TestFloat + AtomicFloat, D: Direction>() {
+        let r = AtomicExtremum::<F, D>::default();
+        assert_eq!(r.load(Relaxed).bits(), F::inf(!is_min::<D>()).bits());
         assert!(!format!("{r:?}").is_empty());
     }
-    check::<AtomicF32Min>();
-    check::<AtomicF32Max>();
-    check::<AtomicF64Min>();
-    check::<AtomicF64Max>();
+    for_every_reducer!(check);
     assert_eq!(format!("{:?}", AtomicF32Min::new(-0.0)), "-0.0");
 }

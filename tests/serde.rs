@@ -215,7 +215,7 @@ fn f32_and_f64_keys_round_trip() {
 /// Finite `f32` through JSON, as a key (bit for bit) and, where in range, as
 /// `Norm` and `Unorm`. Two threads over the 2³² patterns, every `NORMKEY_SERDE_STRIDE`-th
 /// one (default 97, about 44 million inputs: a few seconds; CI runs it so). What is
-/// checked is mostly serde_json's float printing and parsing, which costs about
+/// checked is mostly `serde_json`'s float printing and parsing, which costs about
 /// 250 s on 2 cores for all 2³²: run that by hand with `NORMKEY_SERDE_STRIDE=1`.
 /// normkey's own part, the `f32` it hands to the serializer and takes from the
 /// deserializer, is checked for every pattern through serde's value deserializer.

@@ -1,5 +1,5 @@
 //! What normkey is measured against, written once: the benches time these
-//! functions and `examples/bench_table.rs` counts the inputs they get wrong, so
+//! functions and `tools/bench-table` counts the inputs they get wrong, so
 //! both columns of the table are about the same code.
 //!
 //! Each peer is what a user would otherwise write or pick. [`LEGEND`] spells them
@@ -298,6 +298,37 @@ impl SharedMin for normkey::AtomicF32Min {
     fn get(&self) -> f32 {
         self.load(Relaxed)
     }
+}
+
+/// The floor: what `fetch_min` must do at least, hand-written on a plain `AtomicU32`
+/// (key, relaxed load, compare, integer `fetch_min` only when it improves; no NaN
+/// handling). normkey's `fetch_min` is measured against it.
+pub(crate) struct FloorMin(std::sync::atomic::AtomicU32);
+
+impl SharedMin for FloorMin {
+    const NAME: &'static str = "floor AtomicU32";
+    fn new() -> Self {
+        Self(std::sync::atomic::AtomicU32::new(floor_key(f32::INFINITY)))
+    }
+    #[inline]
+    fn min(&self, v: f32) {
+        let key = floor_key(v);
+        if key < self.0.load(Relaxed) {
+            self.0.fetch_min(key, Relaxed);
+        }
+    }
+    fn get(&self) -> f32 {
+        let k = self.0.load(Relaxed);
+        f32::from_bits(k ^ (((k >> 31).wrapping_sub(1)) | 0x8000_0000))
+    }
+}
+
+/// The unsigned totalOrder key, written from the spec (not normkey's code).
+#[inline]
+#[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)] // bit reinterpretation
+fn floor_key(x: f32) -> u32 {
+    let b = x.to_bits();
+    b ^ (((b as i32 >> 31) as u32) | 0x8000_0000)
 }
 
 impl SharedMin for portable_atomic::AtomicF32 {

@@ -5,8 +5,8 @@
 //!
 //! ```sh
 //! cargo bench                                              # writes target/criterion
-//! cargo run --release --example bench_table                # encoders: every f32
-//! cargo run --release --example bench_table -- --in-range  # encoders: [lo, 1] only
+//! cargo run --release -p bench-table                # encoders: every f32
+//! cargo run --release -p bench-table -- --in-range  # encoders: [lo, 1] only
 //! ```
 //!
 //! Prints a markdown table for the README. A comparison whose bench has not run
@@ -29,7 +29,7 @@
 //! normkey's side goes through the same checks; the table says so if it is ever
 //! wrong (then the reference is suspect).
 
-#[path = "../benches/peers/mod.rs"]
+#[path = "../../../benches/peers/mod.rs"]
 mod peers;
 
 use std::fmt::Write as _;
@@ -97,7 +97,7 @@ macro_rules! storage_rows {
         let of = codes().count().to_string();
         let decode_wrong = |f: &dyn Fn(_) -> f32| {
             codes()
-                .filter(|&c| f(c).to_bits() != reference_decode(i32::from(c), max).to_bits())
+                .filter(|&c| f(c).to_bits() != normkey_oracle::decode_normalized(i64::from(c), i64::from(max)).to_bits())
                 .count() as u64
         };
         let normkey = decode_wrong(&|c| $T::from_bits(c).to_f32());
@@ -107,7 +107,7 @@ macro_rules! storage_rows {
         let ranges = if $in_range { in_range($lo) } else { vec![0..=u32::MAX] };
         let ([normkey, $($enc),*], of_encode) = count_f32(&ranges, |xs, exact| {
             for (e, &x) in exact.iter_mut().zip(xs) {
-                *e = reference_encode(x, $lo, f64::from(max));
+                *e = normkey_oracle::encode_normalized_f64(x, $lo, f64::from(max));
             }
             [
                 mismatches(xs, exact, |x| i32::from($T::from_f32(x).to_bits())),
@@ -154,37 +154,6 @@ macro_rules! storage_rows {
     }};
 }
 use storage_rows;
-
-/// `c / max` correctly rounded (IEEE division), SNORM's most negative code as −max.
-#[allow(clippy::cast_precision_loss)] // |c|, max < 2¹⁶: exact
-fn reference_decode(c: i32, max: i32) -> f32 {
-    c.max(-max) as f32 / max as f32
-}
-
-/// 2⁵²: adding it to an `f64` in [0, 2⁵²) rounds it to an integer, ties to even.
-const MAGIC: f64 = 4_503_599_627_370_496.0;
-
-/// The exact code, as an `f64`: NaN → 0, clamp to [lo, 1], `y = x · max` (exact in
-/// `f64`: 24 + 16 significant bits) rounded half away from zero. SNORM (lo = −1)
-/// never gives its most negative code.
-///
-/// Every step is exact; `MAGIC` instead of `f64::round` (a library call on x86-64)
-/// and no float-to-int cast, so that the 2³² counts vectorize.
-#[allow(clippy::float_cmp)] // exact by construction
-fn reference_encode(x: f32, lo: f64, max: f64) -> f64 {
-    let y = if x.is_nan() {
-        0.0
-    } else {
-        f64::from(x).clamp(lo, 1.0) * max
-    };
-    let even = (y.abs() + MAGIC) - MAGIC;
-    let away = if y.abs() - even == 0.5 {
-        even + 1.0
-    } else {
-        even
-    };
-    away.copysign(y)
-}
 
 /// The bit patterns of the floats in [lo, 1] (lo = 0 or −1), ±0 included.
 fn in_range(lo: f64) -> Vec<RangeInclusive<u32>> {
@@ -454,6 +423,16 @@ fn atomic_rows(rows: &mut Vec<Row>, self_check: &mut Vec<String>) {
                 wrong: wrong_min(min),
             });
         }
+        // The floor: the same skip-then-RMW loop hand-written on a plain `AtomicU32`.
+        rows.push(Row {
+            group: group.into(),
+            bench: "atomic",
+            dir: dir.into(),
+            normkey: ("fetch_min", "normkey".into()),
+            peer: <peers::FloorMin as SharedMin>::NAME.into(),
+            target: (dir == "atomic_random").then_some((1.1, "≤ 1.1")),
+            wrong: Wrong::NotApplicable("the floor: no NaN handling, not a peer"),
+        });
     }
     for (peer, min) in [
         (
@@ -485,7 +464,7 @@ fn check(self_check: &mut Vec<String>, wrong: u64, what: &str) {
 /// path of the missing file.
 fn median_ns(group: &str, id: &str) -> Result<f64, PathBuf> {
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
         PathBuf::from,
     );
     let mut path = target.join("criterion").join(filename_safe(group));
@@ -561,7 +540,7 @@ fn print_table(rows: &[Row], in_range: bool) {
         "normkey / peer: criterion's median times from the last `cargo bench` (below 1: normkey is faster)."
     );
     println!(
-        "Peer wrong inputs, counted by `examples/bench_table.rs` on the peers' own code: \
+        "Peer wrong inputs, counted by `tools/bench-table` on the peers' own code: \
          decoders, every code against `c as f32 / max as f32` (correctly rounded); \
          encoders, every f32 bit pattern against the exact nearest code (NaN → 0); \
          sorts and keys, adjacent pairs out of IEEE totalOrder after sorting 2^20 floats \

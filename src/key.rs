@@ -296,6 +296,16 @@ const fn truncated<F: KeyFloat>(x: u64) -> F::Bits {
     }
 }
 
+/// A key integer of `F`'s width, widened to `u64`.
+#[inline]
+const fn widened<F: KeyFloat>(b: F::Bits) -> u64 {
+    match size_of::<F>() {
+        2 => pun::<F::Bits, u16>(b) as u64,
+        4 => pun::<F::Bits, u32>(b) as u64,
+        _ => pun(b),
+    }
+}
+
 /// Written once for every [`KeyFloat`]. The constructors and accessors are
 /// `const fn` (so `OrderedKey::<f32>::new(1.0)` works in a `const` or `static`);
 /// each picks the arithmetic of its width by the size of `F`, known at compile time.
@@ -345,6 +355,45 @@ impl<F: KeyFloat> OrderedKey<F> {
             4 => pun(key_u32(pun(x))),
             _ => pun(key_u64(pun(x))),
         })
+    }
+
+    /// The key of `x` as a *value*: like [`Self::new`], but −0 gives the key of +0
+    /// and every NaN (either sign, any payload, quiet or signalling) gives
+    /// [`Self::MAX`], the positive quiet NaN with every payload bit set, which sorts
+    /// after +∞. Everything else (±∞, subnormals, other values) keeps its own key.
+    ///
+    /// For value-keyed maps and histograms, where −0.0 and +0.0 (or two NaNs) must
+    /// not land in separate buckets; [`Self::new`] keeps them apart (totalOrder).
+    /// The key is still a valid key: `get` returns +0.0 or that NaN.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// type K = OrderedKey<f64>;
+    /// assert_eq!(K::canonical(-0.0), K::canonical(0.0));
+    /// assert_eq!(K::canonical(-0.0).get().to_bits(), 0); // +0.0
+    /// assert_ne!(K::new(-0.0), K::new(0.0));
+    /// assert_eq!(K::canonical(f64::NAN), K::MAX);
+    /// assert_eq!(K::canonical(-f64::NAN), K::MAX);
+    /// assert_eq!(K::canonical(f64::from_bits(0x7ff0_0000_0000_0001)), K::MAX); // sNaN
+    /// assert_eq!(K::canonical(f64::NEG_INFINITY), K::new(f64::NEG_INFINITY));
+    /// assert_eq!(K::canonical(5e-324), K::new(5e-324)); // subnormal: kept
+    /// const Z: OrderedKey<f32> = OrderedKey::<f32>::canonical(-0.0); // `const fn`
+    /// assert_eq!(Z, OrderedKey::new(0.0_f32));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn canonical(x: F) -> Self {
+        let k = widened::<F>(Self::new(x).0);
+        let all = widened::<F>(Self::MAX.0);
+        let neg_zero = all >> 1; // the key of −0: one below +0's, 2^(w−1)
+        let k = if k == neg_zero {
+            neg_zero + 1
+        } else if k < widened::<F>(F::NEG_INFINITY_KEY) || k > widened::<F>(F::INFINITY_KEY) {
+            all
+        } else {
+            k
+        };
+        Self(truncated::<F>(k))
     }
 
     /// The float whose key this is; bit for bit the float given to [`Self::new`].

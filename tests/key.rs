@@ -260,3 +260,59 @@ fn decode_slice_panics_on_length_mismatch() {
     let mut dst = [0.0_f64; 4];
     OrderedKey::<f64>::decode_slice(&[OrderedKey::<f64>::MAX; 3], &mut dst);
 }
+
+/// The model of `OrderedKey::canonical`, from its definition in float terms: −0 is
+/// +0, every NaN is the largest key, everything else is `new`.
+fn canonical_model<F: normkey::KeyFloat + PartialEq + Default>(
+    x: F,
+    is_nan: bool,
+    neg_zero: bool,
+) -> OrderedKey<F> {
+    if is_nan {
+        OrderedKey::MAX
+    } else if neg_zero {
+        OrderedKey::new(F::default())
+    } else {
+        OrderedKey::new(x)
+    }
+}
+
+#[test]
+#[ignore = "exhaustive over 2^32 floats: run in release with `cargo test --release -- --ignored`"]
+fn f32_canonical_every_float() {
+    over_all_u32(|lo, hi| {
+        for b in lo..=hi {
+            let x = f32::from_bits(b);
+            let want = canonical_model(x, x.is_nan(), b == 0x8000_0000);
+            assert_eq!(OrderedKey::<f32>::canonical(x), want, "{b:#x}");
+        }
+    });
+}
+
+#[test]
+fn canonical_on_every_16_bit_float_and_random_f64() {
+    #[cfg(feature = "half")]
+    for b in (0..=u16::MAX).step_by(if cfg!(miri) { 257 } else { 1 }) {
+        let x = half::f16::from_bits(b);
+        let got = OrderedKey::<half::f16>::canonical(x);
+        assert_eq!(got, canonical_model(x, x.is_nan(), b == 0x8000), "{b:#x}");
+        let y = half::bf16::from_bits(b);
+        let got = OrderedKey::<half::bf16>::canonical(y);
+        assert_eq!(got, canonical_model(y, y.is_nan(), b == 0x8000), "{b:#x}");
+    }
+    let mut rng = common::XorShift(0x5eed_cafe_f00d_0001);
+    let edges = [
+        0x8000_0000_0000_0000,
+        0,
+        0x7ff8_0000_0000_0000,
+        0xfff0_0000_0000_0001,
+    ];
+    for b in edges
+        .into_iter()
+        .chain((0..if cfg!(miri) { 100 } else { 100_000 }).map(|_| rng.next()))
+    {
+        let x = f64::from_bits(b);
+        let want = canonical_model(x, x.is_nan(), b == 0x8000_0000_0000_0000);
+        assert_eq!(OrderedKey::<f64>::canonical(x), want, "{b:#x}");
+    }
+}

@@ -111,6 +111,9 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     #[doc(hidden)]
     fn into_inner(a: Self::Atomic) -> Self;
     #[doc(hidden)]
+    #[cfg(not(loom))]
+    fn get_mut(a: &mut Self::Atomic) -> &mut Self;
+    #[doc(hidden)]
     fn load(a: &Self::Atomic, o: Ordering) -> Self;
     #[doc(hidden)]
     fn store(a: &Self::Atomic, v: Self, o: Ordering);
@@ -151,6 +154,11 @@ macro_rules! atomic_bits {
             #[inline]
             fn into_inner(a: Self::Atomic) -> Self {
                 a.into_inner()
+            }
+            #[cfg(not(loom))]
+            #[inline]
+            fn get_mut(a: &mut Self::Atomic) -> &mut Self {
+                a.get_mut()
             }
             #[inline]
             fn load(a: &Self::Atomic, o: Ordering) -> Self {
@@ -388,6 +396,31 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[must_use]
     pub fn into_inner(self) -> F {
         Self::float(F::Bits::into_inner(self.key))
+    }
+
+    /// The key of the value, for reading or writing it without atomics while the
+    /// reducer is borrowed mutably (no other thread can see it then), as
+    /// `AtomicU32::get_mut`. Writing through it replaces the value bit for bit (not
+    /// a reduction): `*r.get_mut() = OrderedKey::new(x)`. Not available under
+    /// `cfg(loom)`, whose atomics have no `get_mut`.
+    ///
+    /// ```
+    /// use normkey::{AtomicF32Min, OrderedKey};
+    ///
+    /// let mut r = AtomicF32Min::default();
+    /// assert_eq!(r.get_mut().get(), f32::INFINITY); // the identity
+    /// *r.get_mut() = OrderedKey::new(-0.0);
+    /// r.fetch_min(0.0, std::sync::atomic::Ordering::Relaxed); // −0 < +0: no change
+    /// assert_eq!(r.get_mut().get().to_bits(), (-0.0_f32).to_bits());
+    /// *r.get_mut() = OrderedKey::new(f32::NAN); // any value, NaN too
+    /// assert!(r.into_inner().is_nan());
+    /// ```
+    #[cfg(not(loom))]
+    #[inline]
+    pub fn get_mut(&mut self) -> &mut OrderedKey<F> {
+        <OrderedKey<F> as bytemuck::TransparentWrapper<F::Bits>>::wrap_mut(F::Bits::get_mut(
+            &mut self.key,
+        ))
     }
 
     /// The value, bit for bit.

@@ -13,14 +13,24 @@
 //! 5. sRGB: the worst error of the `powf` formula next to `Srgb8`'s, against the
 //!    exact curve (`normkey-oracle`, in `f64`), near each of the 255 points where
 //!    the code changes (the only places a code can be wrong), and for every code
-//!    decoded.
+//!    decoded; then, for each texture format, the worst error of the usual
+//!    hand-written conversion next to normkey's, against `normkey-oracle`: the
+//!    UNORM channels (`.round()` and `+ 0.5` truncation) and float11/float10
+//!    (through `half::f16` and a shift) near every point where the code changes,
+//!    RGB9E5 (the `EXT_texture_shared_exponent` rule in `f32`, and the `rgbe`
+//!    crate) on random and edge pixels. About 1.5 s in release.
 
 use normkey::{AtomicF32Max, AtomicF32Min, Norm, OrderedKey, Snorm8, SnormFloat, Srgb8, Unorm8};
+use normkey::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rg11b10Ufloat, Rgb9e5Ufloat, Rgb10a2Unorm};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
+
+/// The peers of the packed float formats, as the benchmarks run them.
+#[path = "../benches/peers/ufloat.rs"]
+mod peers;
 
 fn main() -> ExitCode {
     let path = std::env::args_os().nth(1).map_or_else(
@@ -34,6 +44,9 @@ fn main() -> ExitCode {
     unorm8_nan();
     let written = hdr_frame(&path);
     srgb_naive_versus_exact();
+    unorm_channels_naive_versus_exact();
+    small_floats_naive_versus_exact();
+    rgb9e5_naive_versus_exact();
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -575,6 +588,306 @@ fn srgb_naive_versus_exact() {
         "  Srgb8::to_f32:                               {ours:.3} ULP (the nearest f32: at most 0.5)"
     );
     assert!(ours <= 0.5);
+    println!();
+}
+
+/// One UNORM channel of a packed format: where it is, its width, and normkey's
+/// code for it (the format's own encoder, the channel read back from the bits).
+struct Channel {
+    name: &'static str,
+    bits: u32,
+    normkey: fn(f32) -> u32,
+}
+
+/// Every UNORM channel width of the packed formats.
+const CHANNELS: [Channel; 6] = [
+    Channel {
+        name: "Rgb10a2Unorm R, G, B",
+        bits: 10,
+        normkey: |x| Rgb10a2Unorm::from_rgba([x, 0.0, 0.0, 0.0]).to_bits() & 0x3FF,
+    },
+    Channel {
+        name: "B5g6r5Unorm G",
+        bits: 6,
+        normkey: |x| u32::from(B5g6r5Unorm::from_rgb([0.0, x, 0.0]).to_bits() >> 5 & 0x3F),
+    },
+    Channel {
+        name: "B5g6r5Unorm R, B; Bgr5a1Unorm R, G, B",
+        bits: 5,
+        normkey: |x| u32::from(B5g6r5Unorm::from_rgb([x, 0.0, 0.0]).to_bits() >> 11),
+    },
+    Channel {
+        name: "Bgra4Unorm B, G, R, A",
+        bits: 4,
+        normkey: |x| u32::from(Bgra4Unorm::from_rgba([x, 0.0, 0.0, 0.0]).to_bits() >> 8 & 0xF),
+    },
+    Channel {
+        name: "Rgb10a2Unorm A",
+        bits: 2,
+        normkey: |x| Rgb10a2Unorm::from_rgba([0.0, 0.0, 0.0, x]).to_bits() >> 30,
+    },
+    Channel {
+        name: "Bgr5a1Unorm A",
+        bits: 1,
+        normkey: |x| u32::from(Bgr5a1Unorm::from_rgba([0.0, 0.0, 0.0, x]).to_bits() >> 15),
+    },
+];
+
+/// The worst error of an encoder and how many of its inputs miss the exact code.
+#[derive(Clone, Copy, Default)]
+struct Worst {
+    error: f64,
+    wrong: u64,
+}
+
+impl Worst {
+    fn add(&mut self, error: f64, wrong: bool) {
+        self.error = self.error.max(error);
+        self.wrong += u64::from(wrong);
+    }
+}
+
+/// An error in the tour's columns, 11 wide: fixed point when small, else scientific.
+fn error(e: f64) -> String {
+    if e < 1000.0 {
+        format!("{e:11.9}")
+    } else {
+        format!("{e:11.3e}")
+    }
+}
+
+/// The f32 either side of each of the `2^bits − 1` points `(k + ½)/max` where a
+/// UNORM code changes: a one-line encoder can only pick the wrong code within an
+/// f32 rounding of them.
+const UNORM_WINDOW: u32 = 1 << 8;
+
+/// The UNORM channels: `.round()` and `+ 0.5` truncation against normkey, in codes.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // `as` is their rounding
+fn unorm_channels_naive_versus_exact() {
+    println!("== 5b. Packed UNORM channels: one-line encoders against normkey ==");
+    println!(
+        "Worst |code - x*max| in codes, and inputs not given the nearest code (normkey-oracle),"
+    );
+    println!("over the {UNORM_WINDOW} f32 either side of each point where the code changes:");
+    println!(
+        "  {:<38} {:>4} {:>7} | {:<19} | {:<19} | normkey",
+        "channel", "bits", "inputs", "(x*max).round()", "(x*max+0.5) as u32"
+    );
+    println!(
+        "  {0:<38} {0:>4} {0:>7} | {1:>11} {2:>7} | {1:>11} {2:>7} | {1:>11} {2:>7}",
+        "", "worst", "wrong"
+    );
+    for ch in CHANNELS {
+        let max = (1_u16 << ch.bits) - 1;
+        let m = f32::from(max);
+        let round = |x: f32| (x.clamp(0.0, 1.0) * m).round() as u32;
+        let plus_half = |x: f32| (x.clamp(0.0, 1.0) * m + 0.5) as u32;
+        let mut worst = [Worst::default(); 3];
+        let mut inputs = 0_u64;
+        for k in 0..max {
+            let t = ((f64::from(k) + 0.5) / f64::from(max)) as f32;
+            let b = t.to_bits();
+            for bits in b - UNORM_WINDOW..=b + UNORM_WINDOW {
+                let x = f32::from_bits(bits);
+                let exact = f64::from(x.clamp(0.0, 1.0)) * f64::from(max);
+                let want = normkey_oracle::encode_unorm(x, ch.bits);
+                for (w, code) in worst
+                    .iter_mut()
+                    .zip([round(x), plus_half(x), (ch.normkey)(x)])
+                {
+                    w.add((f64::from(code) - exact).abs(), i64::from(code) != want);
+                }
+                inputs += 1;
+            }
+        }
+        let cell = |w: Worst| format!("{} {:>7}", error(w.error), w.wrong);
+        println!(
+            "  {:<38} {:>4} {:>7} | {} | {} | {}",
+            ch.name,
+            ch.bits,
+            inputs,
+            cell(worst[0]),
+            cell(worst[1]),
+            cell(worst[2])
+        );
+        assert!(worst[2].error <= 0.5 && worst[2].wrong == 0);
+    }
+    println!();
+}
+
+/// An unsigned small float channel of `Rg11b10Ufloat`: its name, mantissa width,
+/// normkey's code and the code through `half::f16` and a shift.
+struct SmallFloat {
+    name: &'static str,
+    mbits: u32,
+    normkey: fn(f32) -> u32,
+    half: fn(f32) -> u32,
+}
+
+const SMALL_FLOATS: [SmallFloat; 2] = [
+    SmallFloat {
+        name: "Rg11b10Ufloat R, G (float11)",
+        mbits: 6,
+        normkey: |x| Rg11b10Ufloat::from_rgb([x, 0.0, 0.0]).to_bits() & 0x7FF,
+        half: |x| peers::half_rg11b10([x, 0.0, 0.0]) & 0x7FF,
+    },
+    SmallFloat {
+        name: "Rg11b10Ufloat B (float10)",
+        mbits: 5,
+        normkey: |x| Rg11b10Ufloat::from_rgb([0.0, 0.0, x]).to_bits() >> 22,
+        half: |x| peers::half_rg11b10([0.0, 0.0, x]) >> 22,
+    },
+];
+
+/// The f32 either side of each midpoint between two adjacent small-float values:
+/// half an `f16` ULP, within which `f16`'s rounding can land on the midpoint (for
+/// normal `f16`). A debug build takes every 64th.
+const FLOAT_WINDOW: u32 = 1 << 12;
+const FLOAT_STEP: usize = if cfg!(debug_assertions) { 64 } else { 1 };
+
+/// float11/float10: the `half` route against normkey, in ULPs of the format.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // exact values
+fn small_floats_naive_versus_exact() {
+    println!("== 5c. Rg11b10Ufloat: half::f16::from_f32 and a shift, against normkey ==");
+    println!("Worst |value - x| in ULPs of the format, and inputs not given the nearest value,");
+    println!(
+        "over {} f32 either side of each midpoint between two finite values{}:",
+        FLOAT_WINDOW,
+        if FLOAT_STEP == 1 {
+            ""
+        } else {
+            " (debug build: every 64th)"
+        }
+    );
+    println!(
+        "  {:<30} {:>9} | {:<19} | normkey",
+        "channel", "inputs", "f16 then shift"
+    );
+    println!(
+        "  {0:<30} {0:>9} | {1:>11} {2:>7} | {1:>11} {2:>7}",
+        "", "worst", "wrong"
+    );
+    for f in SMALL_FLOATS {
+        let value = |c: u32| normkey_oracle::ufloat_value(c, f.mbits);
+        // The spacing of the format's values in x's binade (denormals: 2^-14's).
+        let ulp = |x: f32| {
+            let e = ((f64::from(x).to_bits() >> 52) as i32) - 1023;
+            normkey_oracle::pow2(e.max(-14) - f.mbits as i32)
+        };
+        let mut worst = [Worst::default(); 2];
+        let mut inputs = 0_u64;
+        for c in 0..(31 << f.mbits) - 1 {
+            let mid = f64::midpoint(value(c), value(c + 1)) as f32; // exact: one bit more
+            let b = mid.to_bits();
+            for bits in (b - FLOAT_WINDOW..=b + FLOAT_WINDOW).step_by(FLOAT_STEP) {
+                let x = f32::from_bits(bits);
+                let want = normkey_oracle::encode_ufloat(x, f.mbits);
+                for (w, code) in worst.iter_mut().zip([(f.half)(x), (f.normkey)(x)]) {
+                    w.add((value(code) - f64::from(x)).abs() / ulp(x), code != want);
+                }
+                inputs += 1;
+            }
+        }
+        let cell = |w: Worst| format!("{} {:>7}", error(w.error), w.wrong);
+        println!(
+            "  {:<30} {:>9} | {} | {}",
+            f.name,
+            inputs,
+            cell(worst[0]),
+            cell(worst[1])
+        );
+        assert!(worst[1].error <= 0.5 && worst[1].wrong == 0);
+    }
+    let x = 65520.0;
+    let (half, ours) = ((SMALL_FLOATS[0].half)(x), (SMALL_FLOATS[0].normkey)(x));
+    println!(
+        "  and x = {x:?}: f16 overflows, float11 code {half:#05x} ({}); normkey {ours:#05x} ({}, the largest finite)",
+        normkey_oracle::ufloat_value(half, 6),
+        normkey_oracle::ufloat_value(ours, 6)
+    );
+    println!();
+}
+
+/// An encoder of RGB9E5 pixels, to its code.
+type Rgb9e5Encoder = fn([f32; 3]) -> u32;
+
+/// `Rgb9e5Ufloat` as the `EXT_texture_shared_exponent` rule reads, written in
+/// `f32`: `⌊log₂ maxc⌋` by `log2().floor()`, mantissas by `⌊x/denom + 0.5⌋`.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // `as` is its rounding
+fn naive_rgb9e5(rgb: [f32; 3]) -> u32 {
+    let c = rgb.map(|v| v.clamp(0.0, 65408.0));
+    let maxc = c[0].max(c[1]).max(c[2]);
+    let mut e = (maxc.log2().floor() as i32).max(-16) + 16;
+    let mut denom = 2.0_f32.powi(e - 24);
+    if (maxc / denom + 0.5).floor() as u32 == 512 {
+        e += 1;
+        denom *= 2.0;
+    }
+    let m = c.map(|v| (v / denom + 0.5).floor() as u32);
+    m[0] | m[1] << 9 | m[2] << 18 | (e as u32) << 27
+}
+
+/// RGB9E5: the `f32` transcription of the rule and the `rgbe` crate against
+/// normkey, in steps of the exact code's shared exponent.
+#[allow(clippy::cast_possible_wrap)] // a 5-bit exponent
+fn rgb9e5_naive_versus_exact() {
+    println!("== 5d. Rgb9e5Ufloat: the rule in f32, and rgbe::RGB9E5::pack, against normkey ==");
+    let count = if cfg!(debug_assertions) {
+        1 << 14
+    } else {
+        1 << 20
+    };
+    let pixels = peers::rgb9e5_pixels(count);
+    println!(
+        "Worst |value - clamped x| over the channels, in steps 2^(E-24) of the exact code, and"
+    );
+    println!(
+        "pixels decoding to another value, over {count} random and edge pixels (ties, exponent bumps, 0, <0, inf, NaN):"
+    );
+    let clamp = |v: f32| {
+        if v.is_nan() || v <= 0.0 {
+            0.0
+        } else {
+            f64::from(v).min(65408.0)
+        }
+    };
+    // (encoder, its name, GL's half-up mantissas or nearest even)
+    let rows: [(Rgb9e5Encoder, &str, bool); 4] = [
+        (naive_rgb9e5, "the GL rule in f32 (half up)", true),
+        (
+            |p| Rgb9e5Ufloat::from_rgb_half_up(p).to_bits(),
+            "Rgb9e5Ufloat::from_rgb_half_up",
+            true,
+        ),
+        (peers::rgbe_rgb9e5, "rgbe::RGB9E5::pack 0.0.2", false),
+        (
+            |p| Rgb9e5Ufloat::from_rgb(p).to_bits(),
+            "Rgb9e5Ufloat::from_rgb",
+            false,
+        ),
+    ];
+    for (encode, name, half_up) in rows {
+        let mut worst = Worst::default();
+        for &p in &pixels {
+            let want = normkey_oracle::encode_rgb9e5(p, half_up);
+            let step = normkey_oracle::pow2((want >> 27) as i32 - 24);
+            let got = normkey_oracle::decode_rgb9e5(encode(p));
+            let e = (0..3)
+                .map(|k| (got[k] - clamp(p[k])).abs() / step)
+                .fold(0.0, f64::max);
+            let same =
+                got.map(f64::to_bits) == normkey_oracle::decode_rgb9e5(want).map(f64::to_bits);
+            worst.add(e, !same);
+        }
+        println!(
+            "  {name:<32} {} steps, {:>7} wrong",
+            error(worst.error),
+            worst.wrong
+        );
+        if name.starts_with("Rgb9e5Ufloat") {
+            assert!(worst.error <= 0.5 && worst.wrong == 0);
+        }
+    }
     println!();
 }
 

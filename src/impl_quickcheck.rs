@@ -179,7 +179,7 @@ arbitrary_from_f32!(
 /// `Arbitrary` for a storage format: the codes 0, ±1, `MIN`, `MAX` (and `-MAX`)
 /// one time in three, else any code. Shrinks the code toward 0.
 macro_rules! arbitrary_storage {
-    ($T:ident, $code:ty) => {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
         impl Arbitrary for crate::$T {
             fn arbitrary(g: &mut Gen) -> Self {
                 let edges = [
@@ -204,7 +204,4 @@ macro_rules! arbitrary_storage {
     };
 }
 
-arbitrary_storage!(Unorm8, u8);
-arbitrary_storage!(Unorm16, u16);
-arbitrary_storage!(Snorm8, i8);
-arbitrary_storage!(Snorm16, i16);
+crate::for_each_storage_format!(arbitrary_storage);

@@ -11,21 +11,41 @@ use quickcheck::{Arbitrary, Gen};
 
 use crate::OrderedKey;
 
-/// `Arbitrary` for `OrderedKey<$f>`: arbitrary bits (every key is valid), with the
-/// keys of the edge floats (±0, ±1, ±∞, ±NaN, `MIN`, `MAX`) one time in four.
-/// Shrinks the float toward +0.0 ([`shrink_float`]); a key that is not a NaN
-/// never shrinks into one. `$from` rounds an `f64` to `$f`, `$max` is its largest
-/// finite value.
+/// `f64` rounded to the nearest `Self`: the name `half`'s types have
+/// (`f16::from_f64`), given to `f32` and `f64`, so that [`arbitrary_key!`] is the
+/// same text for every float of the list.
+trait FromF64 {
+    fn from_f64(c: f64) -> Self;
+}
+
+impl FromF64 for f32 {
+    fn from_f64(c: f64) -> Self {
+        to_f32(c)
+    }
+}
+
+impl FromF64 for f64 {
+    fn from_f64(c: f64) -> Self {
+        c
+    }
+}
+
+/// `Arbitrary` for `OrderedKey<$f>` (`$u` its key integer): arbitrary bits (every
+/// key is valid), with the keys of the edge floats (±0, ±1, ±∞, ±NaN, `MIN`,
+/// `MAX`) one time in four. Shrinks the float toward +0.0 ([`shrink_float`]); a
+/// key that is not a NaN never shrinks into one.
 macro_rules! arbitrary_key {
-    (
-        $(#[$cfg:meta])* $f:ty, $u:ty, $zero:expr, $one:expr, $inf:expr, $nan:expr,
-        from = $from:expr, max = $max:expr
-    ) => {
-        $(#[$cfg])*
+    ($f:ty, $u:ty) => {
         impl Arbitrary for OrderedKey<$f> {
             fn arbitrary(g: &mut Gen) -> Self {
                 const SIGN: $u = 1 << (<$u>::BITS - 1);
-                let edges = [$zero, $one, $inf, $nan].map(|x: $f| x.to_bits());
+                let edges = [
+                    <$f>::from_bits(0),
+                    <$f>::from(1_i8),
+                    <$f>::INFINITY,
+                    <$f>::NAN,
+                ]
+                .map(<$f>::to_bits);
                 if u8::arbitrary(g) % 4 == 0 {
                     let e = *g.choose(&edges).unwrap_or(&edges[0]);
                     match u8::arbitrary(g) % 4 {
@@ -40,57 +60,18 @@ macro_rules! arbitrary_key {
             }
 
             fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-                let from: fn(f64) -> $f = $from;
-                let round: fn(f64) -> f64 = |c| f64::from($from(c));
+                let round: fn(f64) -> f64 = |c| f64::from(<$f>::from_f64(c));
                 let x = f64::from(self.get());
-                Box::new(shrink_float(x, f64::from($max), round).map(move |c| Self::new(from(c))))
+                Box::new(
+                    shrink_float(x, f64::from(<$f>::MAX), round)
+                        .map(move |c| Self::new(<$f>::from_f64(c))),
+                )
             }
         }
     };
 }
 
-arbitrary_key!(
-    f32,
-    u32,
-    0.0_f32,
-    1.0_f32,
-    f32::INFINITY,
-    f32::NAN,
-    from = to_f32,
-    max = f32::MAX
-);
-arbitrary_key!(
-    f64,
-    u64,
-    0.0_f64,
-    1.0_f64,
-    f64::INFINITY,
-    f64::NAN,
-    from = |c: f64| c,
-    max = f64::MAX
-);
-arbitrary_key!(
-    #[cfg(feature = "half")]
-    half::f16,
-    u16,
-    half::f16::ZERO,
-    half::f16::ONE,
-    half::f16::INFINITY,
-    half::f16::NAN,
-    from = half::f16::from_f64,
-    max = half::f16::MAX
-);
-arbitrary_key!(
-    #[cfg(feature = "half")]
-    half::bf16,
-    u16,
-    half::bf16::ZERO,
-    half::bf16::ONE,
-    half::bf16::INFINITY,
-    half::bf16::NAN,
-    from = half::bf16::from_f64,
-    max = half::bf16::MAX
-);
+crate::for_each_key_float!(arbitrary_key);
 
 /// `Arbitrary` for `Norm`/`Unorm`/`SnormFloat`/`UnormFloat`: the type built from
 /// an `f32` that is an edge value (±0, ±1, ±0.5, ±∞, NaN, the smallest subnormal)
@@ -198,7 +179,7 @@ arbitrary_from_f32!(
 /// `Arbitrary` for a storage format: the codes 0, ±1, `MIN`, `MAX` (and `-MAX`)
 /// one time in three, else any code. Shrinks the code toward 0.
 macro_rules! arbitrary_storage {
-    ($T:ident, $code:ty) => {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
         impl Arbitrary for crate::$T {
             fn arbitrary(g: &mut Gen) -> Self {
                 let edges = [
@@ -223,7 +204,4 @@ macro_rules! arbitrary_storage {
     };
 }
 
-arbitrary_storage!(Unorm8, u8);
-arbitrary_storage!(Unorm16, u16);
-arbitrary_storage!(Snorm8, i8);
-arbitrary_storage!(Snorm16, i16);
+crate::for_each_storage_format!(arbitrary_storage);

@@ -4,27 +4,53 @@
 //! `RUSTFLAGS="--cfg loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release --test loom`
 #![cfg(loom)]
 
+use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use loom::cell::UnsafeCell;
 use loom::sync::Arc;
 use loom::thread;
+use normkey::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
 use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
 use std::collections::HashSet;
 use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release, SeqCst};
 
-/// The sequential model, written with `total_cmp` only: `fetch_min` keeps the
-/// smaller under totalOrder and ignores NaN arguments.
-fn model_min(current: f32, v: f32) -> f32 {
-    if !v.is_nan() && v.total_cmp(&current) == Cmp::Less {
-        v
-    } else {
-        current
-    }
+/// What the model needs of a float, from the float's own methods (not normkey's
+/// key): NaN test, totalOrder, IEEE bits.
+trait Total: AtomicFloat + Send + Sync {
+    fn nan(self) -> bool;
+    fn total(&self, other: &Self) -> Cmp;
+    fn bits(self) -> u64;
 }
 
-fn model_max(current: f32, v: f32) -> f32 {
-    if !v.is_nan() && v.total_cmp(&current) == Cmp::Greater {
+macro_rules! total {
+    ($f:ty, $bits:ty) => {
+        impl Total for $f {
+            fn nan(self) -> bool {
+                self.is_nan()
+            }
+            fn total(&self, other: &Self) -> Cmp {
+                self.total_cmp(other)
+            }
+            fn bits(self) -> u64 {
+                u64::from(self.to_bits())
+            }
+        }
+    };
+}
+normkey::for_each_key_float!(total);
+
+/// The sequential model, written with `total_cmp` only: `fetch_min` (`D` = `Min`)
+/// keeps the smaller under totalOrder and ignores NaN arguments; `fetch_max` the
+/// larger.
+fn model<F: Total, D: Direction>(current: F, v: F) -> F {
+    let improves = if TypeId::of::<D>() == TypeId::of::<Min>() {
+        Cmp::Less
+    } else {
+        Cmp::Greater
+    };
+    if !v.nan() && v.total(&current) == improves {
         v
     } else {
         current
@@ -48,154 +74,143 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// Is there a sequential order of the updates `values` (applied to `init` with
-/// `model`) in which every call returns what it returned and the end is `last`?
-fn linearizable(
-    init: f32,
-    values: &[f32],
-    returned: &[f32],
-    last: f32,
-    model: fn(f32, f32) -> f32,
-) -> bool {
+/// the model of `D`) in which every call returns what it returned and the end is
+/// `last`?
+fn linearizable<F: Total, D: Direction>(init: F, values: &[F], returned: &[F], last: F) -> bool {
     permutations(values.len()).into_iter().any(|order| {
         let mut state = init;
         for &i in &order {
-            if returned[i].to_bits() != state.to_bits() {
+            if returned[i].bits() != state.bits() {
                 return false;
             }
-            state = model(state, values[i]);
+            state = model::<F, D>(state, values[i]);
         }
-        state.to_bits() == last.to_bits()
+        state.bits() == last.bits()
     })
 }
 
 /// The returned values of every sequential order of the updates.
-fn sequential_outcomes(init: f32, values: &[f32], model: fn(f32, f32) -> f32) -> HashSet<Vec<u32>> {
+fn sequential_outcomes<F: Total, D: Direction>(init: F, values: &[F]) -> HashSet<Vec<u64>> {
     permutations(values.len())
         .into_iter()
         .map(|order| {
             let mut returned = vec![0; values.len()];
             let mut state = init;
             for i in order {
-                returned[i] = state.to_bits();
-                state = model(state, values[i]);
+                returned[i] = state.bits();
+                state = model::<F, D>(state, values[i]);
             }
             returned
         })
         .collect()
 }
 
-/// One thread per value racing `op` on one reducer; checks the final value and
-/// that the returned previous values fit some sequential order. Then checks
-/// coverage: every sequential order's outcome was seen in some execution, so the
-/// model did explore the races (loom 0.7's DPOR can miss interleavings after a
-/// load, tokio-rs/loom#392, and every update here starts with a load).
-macro_rules! race {
-    ($ty:ident, $op:ident, $model:ident, $init:expr, $values:expr, $orders:expr) => {{
-        let values: Vec<f32> = $values.to_vec();
-        let orders: Vec<_> = $orders.to_vec();
-        let init: f32 = $init;
-        let seen = std::sync::Arc::new(Mutex::new(HashSet::new()));
-        let (seen_in, values_in) = (std::sync::Arc::clone(&seen), values.clone());
-        loom::model(move || {
-            let values = &values_in;
-            let r = Arc::new($ty::new(init));
-            let handles: Vec<_> = values
-                .iter()
-                .zip(&orders)
-                .map(|(&v, &order)| {
-                    let r = Arc::clone(&r);
-                    thread::spawn(move || r.$op(v, order))
-                })
-                .collect();
-            let returned: Vec<f32> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-            let last = r.load(SeqCst);
-            let extreme = values.iter().fold(init, |s, &v| $model(s, v));
-            assert_eq!(
-                last.to_bits(),
-                extreme.to_bits(),
-                "final {last:?}, want {extreme:?}"
-            );
-            assert!(
-                linearizable(init, values, &returned, last, $model),
-                "returned {returned:?} for {values:?} from {init:?}"
-            );
-            seen_in
-                .lock()
-                .unwrap()
-                .insert(returned.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
-        });
-        let seen = seen.lock().unwrap();
+/// One thread per value racing `reduce` (`fetch_min` or `fetch_max`) on one
+/// `AtomicExtremum<F, D>`; checks the final value and that the returned previous
+/// values fit some sequential order. Then checks coverage: every sequential
+/// order's outcome was seen in some execution, so the model did explore the races
+/// (loom 0.7's DPOR can miss interleavings after a load, tokio-rs/loom#392, and
+/// every update here starts with a load).
+fn race<F: Total, D: Direction>(init: F, values: &[F], orders: &[Ordering]) {
+    let seen = Seen::default();
+    let (seen_in, values_in, orders) = (seen.clone(), values.to_vec(), orders.to_vec());
+    loom::model(move || {
+        let values = &values_in;
+        let r = Arc::new(AtomicExtremum::<F, D>::new(init));
+        let handles: Vec<_> = values
+            .iter()
+            .zip(&orders)
+            .map(|(&v, &order)| {
+                let r = Arc::clone(&r);
+                thread::spawn(move || r.reduce(v, order))
+            })
+            .collect();
+        let returned: Vec<F> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let last = r.load(SeqCst);
+        let extreme = values.iter().fold(init, |s, &v| model::<F, D>(s, v));
         assert_eq!(
-            *seen,
-            sequential_outcomes(init, &values, $model),
-            "not every order explored"
+            last.bits(),
+            extreme.bits(),
+            "final {last:?}, want {extreme:?}"
         );
+        assert!(
+            linearizable::<F, D>(init, values, &returned, last),
+            "returned {returned:?} for {values:?} from {init:?}"
+        );
+        seen_in.insert(returned.iter().map(|x| x.bits()).collect());
+    });
+    assert_eq!(
+        seen.all(),
+        sequential_outcomes::<F, D>(init, values),
+        "not every order explored"
+    );
+}
+
+/// Runs the body once per float type of normkey's list (`$f` the type; the
+/// 16-bit types when normkey has feature `half`: loom 0.7 models `AtomicU16`).
+macro_rules! for_each_float {
+    (|$f:ident| $body:block) => {{
+        macro_rules! each {
+            ($t:ty, $bits:ty) => {{
+                type $f = $t;
+                $body
+            }};
+        }
+        normkey::for_each_key_float!(each);
     }};
 }
 
 #[test]
 fn two_threads_fetch_min_signed_zeros() {
-    race!(
-        AtomicF32Min,
-        fetch_min,
-        model_min,
-        f32::INFINITY,
-        [0.0, -0.0],
-        [Relaxed, AcqRel]
-    );
+    for_each_float!(|F| {
+        let zero = F::from(0_i8);
+        race::<F, Min>(F::INFINITY, &[zero, -zero], &[Relaxed, AcqRel]);
+    });
 }
 
 #[test]
 fn two_threads_fetch_max_signed_zeros() {
-    race!(
-        AtomicF32Max,
-        fetch_max,
-        model_max,
-        f32::NEG_INFINITY,
-        [-0.0, 0.0],
-        [Release, Acquire]
-    );
+    for_each_float!(|F| {
+        let zero = F::from(0_i8);
+        race::<F, Max>(F::NEG_INFINITY, &[-zero, zero], &[Release, Acquire]);
+    });
 }
 
 #[test]
 fn three_threads_fetch_min_with_nan() {
-    race!(
-        AtomicF32Min,
-        fetch_min,
-        model_min,
-        f32::INFINITY,
-        [0.0, f32::NAN, -0.0],
-        [Relaxed, SeqCst, Release]
-    );
+    for_each_float!(|F| {
+        let zero = F::from(0_i8);
+        race::<F, Min>(
+            F::INFINITY,
+            &[zero, F::NAN, -zero],
+            &[Relaxed, SeqCst, Release],
+        );
+    });
 }
 
 #[test]
 fn three_threads_fetch_max_with_nan_and_infinity() {
-    race!(
-        AtomicF32Max,
-        fetch_max,
-        model_max,
-        -0.0,
-        [-f32::NAN, f32::INFINITY, 0.0],
-        [AcqRel, Relaxed, Relaxed]
-    );
+    for_each_float!(|F| {
+        let zero = F::from(0_i8);
+        race::<F, Max>(
+            -zero,
+            &[-F::NAN, F::INFINITY, zero],
+            &[AcqRel, Relaxed, Relaxed],
+        );
+    });
 }
 
 #[test]
 fn three_threads_fetch_min_replace_positive_nan() {
     // A +NaN stored by `new` is above +∞ in totalOrder: any number replaces it.
-    race!(
-        AtomicF32Min,
-        fetch_min,
-        model_min,
-        f32::NAN,
-        [1.0, -1.0, -0.0],
-        [Relaxed, Relaxed, AcqRel]
-    );
+    for_each_float!(|F| {
+        let (zero, one) = (F::from(0_i8), F::from(1_i8));
+        race::<F, Min>(F::NAN, &[one, -one, -zero], &[Relaxed, Relaxed, AcqRel]);
+    });
 }
 
 /// Records what each execution of a model saw, to check afterwards that the
-/// interesting executions were explored at all (see [`race!`]).
+/// interesting executions were explored at all (see [`race`]).
 #[derive(Clone, Default)]
 struct Seen(std::sync::Arc<Mutex<HashSet<Vec<u64>>>>);
 

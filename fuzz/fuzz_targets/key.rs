@@ -7,9 +7,9 @@ use libfuzzer_sys::fuzz_target;
 use normkey::OrderedKey;
 
 macro_rules! check {
-    ($data:expr, $f:ty, $u:ty, $n:literal) => {{
+    ($data:expr, $f:ty, $u:ty) => {{
         let vals: Vec<$f> = $data
-            .chunks_exact($n)
+            .chunks_exact(size_of::<$u>())
             .map(|c| <$f>::from_bits(<$u>::from_le_bytes(c.try_into().unwrap())))
             .collect();
         for &x in &vals {
@@ -42,13 +42,15 @@ macro_rules! check {
 }
 
 fuzz_target!(|data: &[u8]| {
-    check!(data, f64, u64, 8);
-    check!(data, f32, u32, 4);
-    check!(data, half::f16, u16, 2);
-    check!(data, half::bf16, u16, 2);
-    // Shifted by one byte, so that every alignment of the input is used.
-    if let Some(rest) = data.get(1..) {
-        check!(rest, f32, u32, 4);
-        check!(rest, f64, u64, 8);
+    // Every float of normkey's list, also shifted by one byte, so that every
+    // alignment of the input is used.
+    macro_rules! each {
+        ($f:ty, $u:ty) => {
+            check!(data, $f, $u);
+            if let Some(rest) = data.get(1..) {
+                check!(rest, $f, $u);
+            }
+        };
     }
+    normkey::for_each_key_float!(each);
 });

@@ -79,6 +79,55 @@ const fn decode(layout: Layout, bytes: [u8; 4]) -> [f32; 4] {
 /// Pixels per step of the slice loops (see `dispatch::map`).
 const CHUNK: usize = 8;
 
+/// The slice forms of one 8-bit pixel format (split from [`rgba8!`] to keep each
+/// macro short): the one dispatched loop over the scalar `const fn`s.
+macro_rules! rgba8_slices {
+    ($T:ident, $bytes:expr) => {
+        impl $T {
+            /// Writes `Self::from_rgba(src[i])` into `dst[i]` for every `i`: the scalar
+            /// results, bit for bit (on x86-64 the loop is compiled for AVX2 too and
+            /// picked at run time).
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            /// let src = [[1.0, 0.5, 0.0, 0.5], [f32::NAN; 4]];
+            #[doc = concat!("let mut dst = [", stringify!($T), "::default(); 2];")]
+            #[doc = concat!(stringify!($T), "::encode_slice(&src, &mut dst);")]
+            #[doc = concat!("assert_eq!(dst.map(", stringify!($T), "::to_bytes), [", stringify!($bytes), ", [0; 4]]);")]
+            /// ```
+            #[inline]
+            #[track_caller]
+            pub fn encode_slice(src: &[[f32; 4]], dst: &mut [Self]) {
+                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::from_rgba);
+            }
+
+            /// Writes `src[i].to_rgba()` into `dst[i]` for every `i`: the scalar
+            /// results, bit for bit.
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), ";")]
+            #[doc = concat!("let src = [", stringify!($T), "::from_bytes([255, 0, 255, 0])];")]
+            /// let mut dst = [[f32::NAN; 4]];
+            #[doc = concat!(stringify!($T), "::decode_slice(&src, &mut dst);")]
+            /// assert_eq!(dst, [[1.0, 0.0, 1.0, 0.0]]);
+            /// ```
+            #[inline]
+            #[track_caller]
+            pub fn decode_slice(src: &[Self], dst: &mut [[f32; 4]]) {
+                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::to_rgba);
+            }
+        }
+    };
+}
+
 /// One pixel format: the struct and its thin forwarding methods. `$bgra`, `$srgb`:
 /// the [`Layout`]; `$rgba_doc`: what the bytes hold; `$bytes`, `$half`: the bytes of
 /// the linear pixel `[1.0, 0.5, 0.0, 0.5]` and of the pixel `[0.5; 4]`.
@@ -172,48 +221,9 @@ macro_rules! rgba8 {
             pub const fn to_rgba(self) -> [f32; 4] {
                 decode(Self::LAYOUT, self.0)
             }
-
-            /// Writes `Self::from_rgba(src[i])` into `dst[i]` for every `i`: the scalar
-            /// results, bit for bit (on x86-64 the loop is compiled for AVX2 too and
-            /// picked at run time).
-            ///
-            /// # Panics
-            ///
-            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            /// let src = [[1.0, 0.5, 0.0, 0.5], [f32::NAN; 4]];
-            #[doc = concat!("let mut dst = [", stringify!($T), "::default(); 2];")]
-            #[doc = concat!(stringify!($T), "::encode_slice(&src, &mut dst);")]
-            #[doc = concat!("assert_eq!(dst.map(", stringify!($T), "::to_bytes), [", stringify!($bytes), ", [0; 4]]);")]
-            /// ```
-            #[inline]
-            #[track_caller]
-            pub fn encode_slice(src: &[[f32; 4]], dst: &mut [Self]) {
-                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::from_rgba);
-            }
-
-            /// Writes `src[i].to_rgba()` into `dst[i]` for every `i`: the scalar
-            /// results, bit for bit.
-            ///
-            /// # Panics
-            ///
-            /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), ";")]
-            #[doc = concat!("let src = [", stringify!($T), "::from_bytes([255, 0, 255, 0])];")]
-            /// let mut dst = [[f32::NAN; 4]];
-            #[doc = concat!(stringify!($T), "::decode_slice(&src, &mut dst);")]
-            /// assert_eq!(dst, [[1.0, 0.0, 1.0, 0.0]]);
-            /// ```
-            #[inline]
-            #[track_caller]
-            pub fn decode_slice(src: &[Self], dst: &mut [[f32; 4]]) {
-                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::to_rgba);
-            }
         }
+
+        rgba8_slices!($T, $bytes);
 
         // SAFETY: `repr(transparent)` over `[u8; 4]`, which is `Zeroable`.
         unsafe impl bytemuck::Zeroable for $T {}

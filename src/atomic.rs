@@ -73,7 +73,7 @@
 //! `thumbv6m-none-eabi`, which has atomic loads and stores but no read-modify-write.
 
 use crate::key::{KeyFloat, OrderedKey};
-// `loom`'s atomics under `cfg(loom)`, `core`'s otherwise; unused on targets where
+// `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
 // no width has compare-and-swap (`thumbv6m-none-eabi`).
 #[allow(unused_imports)]
 use crate::loom_shim;
@@ -111,7 +111,7 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     #[doc(hidden)]
     fn into_inner(a: Self::Atomic) -> Self;
     #[doc(hidden)]
-    #[cfg(not(loom))]
+    #[cfg(not(all(loom, test)))]
     fn get_mut(a: &mut Self::Atomic) -> &mut Self;
     #[doc(hidden)]
     fn load(a: &Self::Atomic, o: Ordering) -> Self;
@@ -155,7 +155,7 @@ macro_rules! atomic_bits {
             fn into_inner(a: Self::Atomic) -> Self {
                 a.into_inner()
             }
-            #[cfg(not(loom))]
+            #[cfg(not(all(loom, test)))]
             #[inline]
             fn get_mut(a: &mut Self::Atomic) -> &mut Self {
                 a.get_mut()
@@ -201,7 +201,7 @@ macro_rules! atomic_bits {
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
         // integer's size (and `pun_atomic` relies on it).
-        #[cfg(all(target_has_atomic = $width, not(loom)))]
+        #[cfg(all(target_has_atomic = $width, not(all(loom, test))))]
         static_assertions::assert_eq_size!($u, loom_shim::$atomic);
     };
 }
@@ -338,7 +338,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
     }
 
-    /// A reducer holding `v`, bit for bit. `const` (except under `cfg(loom)`).
+    /// A reducer holding `v`, bit for bit. `const` (except in this crate's
+    /// loom models, `cfg(all(loom, test))`).
     ///
     /// ```
     /// use normkey::AtomicF32Min;
@@ -350,7 +351,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// let n = AtomicF32Min::new(-f32::NAN);
     /// assert_eq!(n.load(Relaxed).to_bits(), (-f32::NAN).to_bits()); // payload and sign kept
     /// ```
-    #[cfg(not(loom))]
+    #[cfg(not(all(loom, test)))]
     #[inline]
     #[must_use]
     pub const fn new(v: F) -> Self {
@@ -360,8 +361,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
     }
 
-    /// A reducer holding `v`, bit for bit (not `const` under `cfg(loom)`).
-    #[cfg(loom)]
+    /// A reducer holding `v`, bit for bit (not `const`: the loom models' copy).
+    #[cfg(all(loom, test))]
     #[must_use]
     pub fn new(v: F) -> Self {
         Self {
@@ -371,7 +372,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     }
 
     /// The value, consuming the reducer (no synchronization needed). `const` (except
-    /// under `cfg(loom)`).
+    /// in this crate's loom models).
     ///
     /// ```
     /// use normkey::{AtomicF32Min, AtomicF64Max};
@@ -383,7 +384,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// const X: f32 = AtomicF32Min::new(-1.5).into_inner(); // `const fn`
     /// assert_eq!(X, -1.5);
     /// ```
-    #[cfg(not(loom))]
+    #[cfg(not(all(loom, test)))]
     #[inline]
     #[must_use]
     pub const fn into_inner(self) -> F {
@@ -391,8 +392,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         OrderedKey::<F>::from_bits(pun_atomic::<Self, F::Bits>(self)).get()
     }
 
-    /// The value, consuming the reducer (not `const` under `cfg(loom)`).
-    #[cfg(loom)]
+    /// The value, consuming the reducer (not `const`: the loom models' copy).
+    #[cfg(all(loom, test))]
     #[must_use]
     pub fn into_inner(self) -> F {
         Self::float(F::Bits::into_inner(self.key))
@@ -401,8 +402,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// The key of the value, for reading or writing it without atomics while the
     /// reducer is borrowed mutably (no other thread can see it then), as
     /// `AtomicU32::get_mut`. Writing through it replaces the value bit for bit (not
-    /// a reduction): `*r.get_mut() = OrderedKey::new(x)`. Not available under
-    /// `cfg(loom)`, whose atomics have no `get_mut`.
+    /// a reduction): `*r.get_mut() = OrderedKey::new(x)`. Not in this crate's
+    /// loom models (`cfg(all(loom, test))`), whose atomics have no `get_mut`.
     ///
     /// ```
     /// use normkey::{AtomicF32Min, OrderedKey};
@@ -415,7 +416,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// *r.get_mut() = OrderedKey::new(f32::NAN); // any value, NaN too
     /// assert!(r.into_inner().is_nan());
     /// ```
-    #[cfg(not(loom))]
+    #[cfg(not(all(loom, test)))]
     #[inline]
     pub fn get_mut(&mut self) -> &mut OrderedKey<F> {
         <OrderedKey<F> as bytemuck::TransparentWrapper<F::Bits>>::wrap_mut(F::Bits::get_mut(
@@ -620,7 +621,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
 ///
 /// Only called with a key integer and its atomic, which core documents as having
 /// the same size and bit validity.
-#[cfg(not(loom))]
+#[cfg(not(all(loom, test)))]
 #[inline]
 const fn pun_atomic<A, B>(v: A) -> B {
     /// The two views of the same bytes.
@@ -773,3 +774,9 @@ pub type AtomicBf16Min = AtomicExtremum<half::bf16, Min>;
 /// A lock-free `half::bf16` maximum reducer on `AtomicU16`.
 #[cfg(feature = "half")]
 pub type AtomicBf16Max = AtomicExtremum<half::bf16, Max>;
+
+/// The loom models of the reducers (`src/loom_tests.rs`): a library test module so
+/// that `loom` stays a dev-dependency.
+#[cfg(all(loom, test))]
+#[path = "loom_tests.rs"]
+mod loom_tests;

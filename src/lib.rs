@@ -19,7 +19,7 @@
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
-//! | `loom_shim` | (private) the atomics the reducers use: `loom`'s under `cfg(loom)`, `core`'s otherwise |
+//! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
 //!
 //! # Cargo features
 //!

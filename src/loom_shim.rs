@@ -1,9 +1,11 @@
-//! The atomics the reducers are built on: `loom`'s model-checked atomics under
-//! `cfg(loom)` (see `tests/loom.rs`), `core`'s otherwise, as crossbeam-utils does.
+//! The atomics the reducers are built on: `loom`'s model-checked atomics in this
+//! crate's loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s
+//! otherwise, as tokio does. `loom` is a dev-dependency, so `cfg(loom)` alone (a
+//! dependent built with `--cfg loom`) keeps `core`'s atomics.
 
-#[cfg(loom)]
+#[cfg(all(loom, test))]
 pub(crate) use loom::sync::atomic::*;
 
-#[cfg(not(loom))]
+#[cfg(not(all(loom, test)))]
 #[allow(unused_imports)] // on targets without compare-and-swap nothing is used
 pub(crate) use core::sync::atomic::*;

@@ -1,22 +1,28 @@
 //! The reducers under loom: every interleaving (with at most
 //! `LOOM_MAX_PREEMPTIONS` preemptions) of the modelled operations.
 //!
-//! `RUSTFLAGS="--cfg loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release --test loom`
-#![cfg(loom)]
+//! A test module of the library (`cfg(all(loom, test))`, as tokio does), so that
+//! `loom` is a dev-dependency and never in a dependent's `Cargo.lock`:
+//!
+//! `CARGO_TARGET_DIR=target/loom RUSTFLAGS="--cfg loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release --features half --lib loom`
 
+extern crate std;
+
+use crate::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
+use crate::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
 use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use loom::cell::UnsafeCell;
 use loom::sync::Arc;
 use loom::thread;
-use normkey::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
-use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
 use std::collections::HashSet;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release, SeqCst};
+use std::vec;
+use std::vec::Vec;
 
-/// What the model needs of a float, from the float's own methods (not normkey's
+/// What the model needs of a float, from the float's own methods (not the crate's
 /// key): NaN test, totalOrder, IEEE bits.
 trait Total: AtomicFloat + Send + Sync {
     fn nan(self) -> bool;
@@ -39,7 +45,7 @@ macro_rules! total {
         }
     };
 }
-normkey::for_each_key_float!(total);
+crate::for_each_key_float!(total);
 
 /// The sequential model, written with `total_cmp` only: `fetch_min` (`D` = `Min`)
 /// keeps the smaller under totalOrder and ignores NaN arguments; `fetch_max` the
@@ -146,8 +152,8 @@ fn race<F: Total, D: Direction>(init: F, values: &[F], orders: &[Ordering]) {
     );
 }
 
-/// Runs the body once per float type of normkey's list (`$f` the type; the
-/// 16-bit types when normkey has feature `half`: loom 0.7 models `AtomicU16`).
+/// Runs the body once per float type of the crate's list (`$f` the type; the
+/// 16-bit types with feature `half`: loom 0.7 models `AtomicU16`).
 macro_rules! for_each_float {
     (|$f:ident| $body:block) => {{
         macro_rules! each {
@@ -156,7 +162,7 @@ macro_rules! for_each_float {
                 $body
             }};
         }
-        normkey::for_each_key_float!(each);
+        crate::for_each_key_float!(each);
     }};
 }
 
@@ -244,7 +250,7 @@ fn message_passing_through_an_improving_update() {
             })
         };
         let reader = thread::spawn(move || {
-            let improved = r.load(Acquire) == 1.0;
+            let improved = r.load(Acquire).to_bits() == 1.0_f32.to_bits();
             if improved {
                 // SAFETY: the acquire load saw the `Release` update, which follows the write.
                 assert_eq!(data.with(|p| unsafe { *p }), 42);
@@ -279,13 +285,13 @@ fn message_passing_through_a_release_sequence() {
             let r = Arc::clone(&r);
             // Improves only after the writer's update: its RMW reads 1.0 or later.
             thread::spawn(move || {
-                if r.load(Relaxed) == 1.0 {
+                if r.load(Relaxed).to_bits() == 1.0_f32.to_bits() {
                     r.fetch_max(2.0, Relaxed);
                 }
             })
         };
         let reader = thread::spawn(move || {
-            let later = r.load(Acquire) == 2.0;
+            let later = r.load(Acquire).to_bits() == 2.0_f32.to_bits();
             if later {
                 // SAFETY: 2.0 continues the release sequence of the writer's update.
                 assert_eq!(data.with(|p| unsafe { *p }), 7);
@@ -337,7 +343,7 @@ fn fetch_minimum_keeps_a_stored_nan_of_the_other_sign() {
     let seen_in = seen.clone();
     loom::model(move || {
         let r = Arc::new(AtomicF32Min::new(0.5));
-        let swapper = {
+        let swap_thread = {
             let r = Arc::clone(&r);
             thread::spawn(move || r.swap(f32::NAN, AcqRel))
         };
@@ -348,7 +354,7 @@ fn fetch_minimum_keeps_a_stored_nan_of_the_other_sign() {
                 r.fetch_minimum(-2.0, Relaxed);
             })
         };
-        let swapped = swapper.join().unwrap();
+        let swapped = swap_thread.join().unwrap();
         updater.join().unwrap();
         let last = r.load(SeqCst);
         // Either the swap came last, or the updates came after it and kept its NaN.
@@ -383,14 +389,14 @@ fn take_loses_no_update() {
                 })
             })
             .collect();
-        let taker = {
+        let take_thread = {
             let r = Arc::clone(&r);
             thread::spawn(move || r.take(AcqRel))
         };
         for u in updaters {
             u.join().unwrap();
         }
-        let taken = taker.join().unwrap();
+        let taken = take_thread.join().unwrap();
         let last = r.load(SeqCst);
         for v in values.into_iter().flatten() {
             assert!(

@@ -71,6 +71,15 @@
 //! `"32"` or `"64"`. Without it the aliases still name a type, but it has no
 //! methods (its key integer does not implement [`AtomicBits`]): for example on
 //! `thumbv6m-none-eabi`, which has atomic loads and stores but no read-modify-write.
+//!
+//! With feature `portable-atomic` the reducers use `portable_atomic`'s
+//! `AtomicU16/32/64` instead and exist at every width on every target that crate
+//! serves: 64-bit through its default `fallback` (a lock) on 32-bit targets, and on
+//! targets without compare-and-swap (`thumbv6m-none-eabi`,
+//! `riscv32imc-unknown-none-elf`) when one of its fallbacks is enabled too,
+//! `portable-atomic/critical-section` (with a `critical-section` implementation) or
+//! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
+//! portable-atomic's `require-cas` error.
 
 use crate::key::{KeyFloat, OrderedKey};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
@@ -142,9 +151,9 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
 /// What is per width: the forwarding to the integer atomic, and the one `cfg`.
 macro_rules! atomic_bits {
     ($u:ty, $atomic:ident, $width:literal) => {
-        #[cfg(target_has_atomic = $width)]
+        #[cfg(any(feature = "portable-atomic", target_has_atomic = $width))]
         impl sealed::Sealed for $u {}
-        #[cfg(target_has_atomic = $width)]
+        #[cfg(any(feature = "portable-atomic", target_has_atomic = $width))]
         impl AtomicBits for $u {
             type Atomic = loom_shim::$atomic;
             #[inline]
@@ -201,13 +210,22 @@ macro_rules! atomic_bits {
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
         // integer's size (and `pun_atomic` relies on it).
-        #[cfg(all(target_has_atomic = $width, not(all(loom, test))))]
+        #[cfg(any(feature = "portable-atomic", target_has_atomic = $width))]
+        #[cfg(not(all(loom, test)))]
         static_assertions::assert_eq_size!($u, loom_shim::$atomic);
     };
 }
 atomic_bits!(u16, AtomicU16, "16");
 atomic_bits!(u32, AtomicU32, "32");
 atomic_bits!(u64, AtomicU64, "64");
+// Feature `portable-atomic` promises every width on every target it builds for
+// (the bare-metal CI builds `thumbv6m-none-eabi` and `riscv32imc-unknown-none-elf`).
+#[cfg(feature = "portable-atomic")]
+static_assertions::assert_impl_all!(u16: AtomicBits);
+#[cfg(feature = "portable-atomic")]
+static_assertions::assert_impl_all!(u32: AtomicBits);
+#[cfg(feature = "portable-atomic")]
+static_assertions::assert_impl_all!(u64: AtomicBits);
 
 /// A [`KeyFloat`] whose key integer has an atomic with compare-and-swap on this
 /// target: what [`AtomicExtremum`] can hold. Implemented for every such float.
@@ -632,7 +650,8 @@ const fn pun_atomic<A, B>(v: A) -> B {
     }
     assert!(size_of::<A>() == size_of::<B>());
     // SAFETY: `AtomicU16/32/64` have the same size and bit validity as `u16/32/64`
-    // (documented by core), a reducer is `repr(transparent)` over its atomic, the
+    // (documented by core, and by portable-atomic for its own: "the same in-memory
+    // representation as the underlying integer type"), a reducer is `repr(transparent)` over its atomic, the
     // sizes are checked above, and neither needs a drop; the union's alignment is the larger of the two.
     unsafe {
         core::mem::ManuallyDrop::into_inner(

@@ -79,20 +79,32 @@ macro_rules! format_reducer {
 }
 
 format_reducer!(
-    #[cfg(target_has_atomic = "32")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "32"))]
     AtomicF32Min,
-    #[cfg(target_has_atomic = "32")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "32"))]
     AtomicF32Max,
-    #[cfg(target_has_atomic = "64")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
     AtomicF64Min,
-    #[cfg(target_has_atomic = "64")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
     AtomicF64Max,
-    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    #[cfg(all(
+        feature = "half",
+        any(feature = "portable-atomic", target_has_atomic = "16")
+    ))]
     AtomicF16Min,
-    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    #[cfg(all(
+        feature = "half",
+        any(feature = "portable-atomic", target_has_atomic = "16")
+    ))]
     AtomicF16Max,
-    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    #[cfg(all(
+        feature = "half",
+        any(feature = "portable-atomic", target_has_atomic = "16")
+    ))]
     AtomicBf16Min,
-    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    #[cfg(all(
+        feature = "half",
+        any(feature = "portable-atomic", target_has_atomic = "16")
+    ))]
     AtomicBf16Max,
 );

@@ -30,6 +30,7 @@
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage formats as their codes; [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
 //! | `defmt` | off | `defmt::Format` for every public type (reducers: the loaded value), for logging on microcontrollers |
+//! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) when `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core` is enabled too |
 //!
 //! The crate is always `#![no_std]` and never allocates.
 //!
@@ -39,11 +40,11 @@
 //! and needs compare-and-swap of that width; on targets without it the type is
 //! simply absent (the rest of the crate still builds):
 //!
-//! | types | atomic | present when | for example absent on |
-//! |---|---|---|---|
-//! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi` (loads and stores only) |
-//! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V |
-//! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi` |
+//! | types | atomic | present when | for example absent on | with feature `portable-atomic` |
+//! |---|---|---|---|---|
+//! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` (loads and stores only) | every target; without compare-and-swap with a portable-atomic fallback feature (`critical-section` or `unsafe-assume-single-core`) |
+//! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | every target (a lock-based fallback on 32-bit ones); the same condition |
+//! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` | feature `half`; the same condition |
 //!
 //! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);
 //! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would

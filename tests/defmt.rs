@@ -25,17 +25,20 @@ fn every_public_type_is_format() {
         };
     }
     normkey::for_each_key_float!(key);
-    #[cfg(target_has_atomic = "32")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "32"))]
     {
         implements_format::<normkey::AtomicF32Min>();
         implements_format::<normkey::AtomicF32Max>();
     }
-    #[cfg(target_has_atomic = "64")]
+    #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
     {
         implements_format::<normkey::AtomicF64Min>();
         implements_format::<normkey::AtomicF64Max>();
     }
-    #[cfg(all(feature = "half", target_has_atomic = "16"))]
+    #[cfg(all(
+        feature = "half",
+        any(feature = "portable-atomic", target_has_atomic = "16")
+    ))]
     {
         implements_format::<normkey::AtomicF16Min>();
         implements_format::<normkey::AtomicF16Max>();

@@ -8,6 +8,11 @@
 //!   `ordered_float::OrderedFloat<f32>` and `radsort::sort`. Every sort gets a fresh
 //!   copy of the unsorted input, made outside the timed part.
 //!
+//! * `key_min_f32`: `key::min` and `key::minimum` over 4096 and 2²⁰ of the same
+//!   values, against `fold(f32::INFINITY, f32::min)` (std's `minNum`, ±0
+//!   unordered), `filter(!is_nan).min_by(f32::total_cmp)` (the same answer as
+//!   `key::min`) and the floor, the same fold written by hand on `total_cmp`'s key.
+//!
 //! A 16M-element sort takes about half a second: 10 samples of one iteration each
 //! (criterion warns that 10 samples do not fit in 3 s; they take what they take).
 //! `cargo bench --bench key`; `cargo run --release -p bench-table` prints
@@ -100,11 +105,35 @@ fn sort(c: &mut Criterion) {
     g.finish();
 }
 
+fn min(c: &mut Criterion) {
+    for n in [4096, 1 << 20] {
+        let src = data(n);
+        let mut g = c.benchmark_group(format!("key_min_f32/{n}"));
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_function("normkey_min", |b| {
+            b.iter(|| normkey::key::min(black_box(&src)));
+        });
+        g.bench_function("normkey_minimum", |b| {
+            b.iter(|| normkey::key::minimum(black_box(&src)));
+        });
+        g.bench_function("fold_f32_min", |b| {
+            b.iter(|| peers::fold_f32_min(black_box(&src)));
+        });
+        g.bench_function("min_by_total_cmp", |b| {
+            b.iter(|| peers::min_by_total_cmp(black_box(&src)));
+        });
+        g.bench_function("floor_key_min", |b| {
+            b.iter(|| peers::floor_key_min(black_box(&src)));
+        });
+        g.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = encode, sort
+    targets = encode, sort, min
 }
 criterion_main!(benches);

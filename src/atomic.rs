@@ -20,9 +20,13 @@
 //! 3. otherwise makes one integer `fetch_min`/`fetch_max` (`fetch_min`), or a
 //!    compare-exchange loop that never replaces a stored NaN (`fetch_minimum`).
 //!
-//! The slice form folds the keys locally first (rotated so that NaNs lose every
-//! comparison: one integer min/max per value, which vectorizes), then makes one
-//! update.
+//! The slice forms (`fetch_min_slice`, `fetch_minimum_slice`, …) fold the keys
+//! locally first, then make one update. The fold is the one of
+//! [`key::min`](crate::key::min), [`key::max`](crate::key::max),
+//! [`key::minimum`](crate::key::minimum) and [`key::maximum`](crate::key::maximum),
+//! which offer it without atomics: the key space rotated so that NaNs lose (or,
+//! for `minimum`, win) every comparison, one integer min/max per value, which
+//! vectorizes.
 //!
 //! # Float semantics
 //!
@@ -81,7 +85,7 @@
 //! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
 //! portable-atomic's `require-cas` error.
 
-use crate::key::{KeyFloat, OrderedKey};
+use crate::key::{KeyFloat, OrderedKey, fold_keys};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
 // no width has compare-and-swap (`thumbv6m-none-eabi`).
 #[allow(unused_imports)]
@@ -140,12 +144,6 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
         success: Ordering,
         failure: Ordering,
     ) -> Result<Self, Self>;
-    #[doc(hidden)]
-    #[must_use]
-    fn wrapping_add(self, other: Self) -> Self;
-    #[doc(hidden)]
-    #[must_use]
-    fn wrapping_sub(self, other: Self) -> Self;
 }
 
 /// What is per width: the forwarding to the integer atomic, and the one `cfg`.
@@ -198,14 +196,6 @@ macro_rules! atomic_bits {
                 f: Ordering,
             ) -> Result<Self, Self> {
                 a.compare_exchange_weak(c, n, s, f)
-            }
-            #[inline]
-            fn wrapping_add(self, other: Self) -> Self {
-                <$u>::wrapping_add(self, other)
-            }
-            #[inline]
-            fn wrapping_sub(self, other: Self) -> Self {
-                <$u>::wrapping_sub(self, other)
             }
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
@@ -260,9 +250,11 @@ impl Direction for Max {
 ///
 /// See the [module docs](self) for the algorithm, the float semantics, the memory
 /// ordering of the fast path and the availability. The generic methods
-/// [`reduce`](Self::reduce), [`reduce_propagating`](Self::reduce_propagating) and
-/// [`reduce_slice`](Self::reduce_slice) are `fetch_min`/`fetch_minimum`/
-/// `fetch_min_slice` for [`Min`] and the `max` forms for [`Max`].
+/// [`reduce`](Self::reduce), [`reduce_propagating`](Self::reduce_propagating),
+/// [`reduce_slice`](Self::reduce_slice) and
+/// [`reduce_propagating_slice`](Self::reduce_propagating_slice) are `fetch_min`/
+/// `fetch_minimum`/`fetch_min_slice`/`fetch_minimum_slice` for [`Min`] and the
+/// `max` forms for [`Max`].
 ///
 /// # Representation
 ///
@@ -312,19 +304,6 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     } else {
         OrderedKey::<F>::MAX.to_bits()
     };
-
-    /// `key - rotate()` (wrapping) puts the keys of numbers at the reducing end of
-    /// the integers, and the NaN keys of both signs at the neutral end:
-    /// −∞ becomes 0 for min; +∞ becomes the largest integer for max.
-    #[inline]
-    fn rotate() -> F::Bits {
-        if D::IS_MIN {
-            F::NEG_INFINITY_KEY
-        } else {
-            // +∞ + 1, wrapping: subtracting all ones adds one.
-            F::INFINITY_KEY.wrapping_sub(OrderedKey::<F>::MAX.to_bits())
-        }
-    }
 
     /// `a` improves on `b` in this direction.
     #[inline]
@@ -579,9 +558,16 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// ```
     #[inline]
     pub fn reduce_propagating(&self, v: F, order: Ordering) -> F {
-        let key = OrderedKey::new(v).to_bits();
+        Self::float(self.propagate_key(OrderedKey::new(v).to_bits(), order))
+    }
+
+    /// The update of [`reduce_propagating`](Self::reduce_propagating) with a key:
+    /// a NaN key stores [`Self::NAN_KEY`]; a number a compare-exchange loop that
+    /// never replaces a stored NaN. Returns the previous key.
+    #[inline]
+    fn propagate_key(&self, key: F::Bits, order: Ordering) -> F::Bits {
         if Self::is_nan_key(key) {
-            return Self::float(self.fetch_key(Self::NAN_KEY, order));
+            return self.fetch_key(Self::NAN_KEY, order);
         }
         // A compare-exchange loop, not the integer read-modify-write, which would
         // replace a stored NaN of the other sign.
@@ -593,7 +579,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
                 Err(now) => current = now,
             }
         }
-        Self::float(current)
+        current
     }
 
     /// `fetch_min_slice` for [`Min`], `fetch_max_slice` for [`Max`]: reduces
@@ -613,24 +599,36 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// ```
     #[inline]
     pub fn reduce_slice(&self, values: &[F], order: Ordering) -> F {
-        // Rotate the key space so that the numbers sit at the reducing end and
-        // both NaN ranges at the other: then NaNs lose every comparison, and the
-        // loop is one integer min/max per value, with no NaN test (it vectorizes).
-        let rotate = Self::rotate();
-        let rotated = |v: &F| OrderedKey::new(*v).to_bits().wrapping_sub(rotate);
-        let best = if D::IS_MIN {
-            values.iter().map(rotated).fold(Self::NEUTRAL_KEY, Ord::min)
-        } else {
-            values.iter().map(rotated).fold(Self::NEUTRAL_KEY, Ord::max)
-        }
-        .wrapping_add(rotate);
-        // A NaN key here means the slice held no number: nothing to update.
-        let best = if Self::is_nan_key(best) {
-            Self::NEUTRAL_KEY
-        } else {
-            best
-        };
+        // The fold of `key::min`/`key::max`, then one update (or a load).
+        let best = fold_keys(values, D::IS_MIN, false).unwrap_or(Self::NEUTRAL_KEY);
         Self::float(self.fetch_key(best, order))
+    }
+
+    /// `fetch_minimum_slice` for [`Min`], `fetch_maximum_slice` for [`Max`]: as
+    /// [`reduce_propagating`](Self::reduce_propagating) with the extremum of
+    /// `values` (a NaN in the slice propagates and stays), folded locally first by
+    /// the fold of [`key::minimum`](crate::key::minimum)/
+    /// [`key::maximum`](crate::key::maximum), then one update. An empty slice makes
+    /// the call a load with the load part of `order`. Returns the previous value.
+    ///
+    /// ```
+    /// use normkey::atomic::{AtomicExtremum, Min};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let r = AtomicExtremum::<f32, Min>::default();
+    /// assert_eq!(r.reduce_propagating_slice(&[1.0, -0.0, 0.0], Relaxed), f32::INFINITY);
+    /// assert_eq!(r.load(Relaxed).to_bits(), (-0.0_f32).to_bits());
+    /// r.reduce_propagating_slice(&[], Relaxed); // nothing
+    /// r.reduce_propagating_slice(&[2.0, f32::NAN], Relaxed); // a NaN: sticky
+    /// r.reduce_propagating_slice(&[-1.0], Relaxed);
+    /// assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_negative());
+    /// ```
+    #[inline]
+    pub fn reduce_propagating_slice(&self, values: &[F], order: Ordering) -> F {
+        match fold_keys(values, D::IS_MIN, true) {
+            Some(key) => Self::float(self.propagate_key(key, order)),
+            None => self.load(load_part(order)),
+        }
     }
 }
 
@@ -665,7 +663,7 @@ const fn pun_atomic<A, B>(v: A) -> B {
 
 /// The names of the generic forms for each direction (forwarding, nothing else).
 macro_rules! direction_names {
-    ($d:ident, $fetch:ident, $fetch_nan:ident, $fetch_slice:ident, $example:literal) => {
+    ($d:ident, $fetch:ident, $fetch_nan:ident, $fetch_slice:ident, $fetch_nan_slice:ident, $example:literal) => {
         #[doc = $example]
         impl<F: AtomicFloat> AtomicExtremum<F, $d> {
             #[doc = concat!("[`reduce`](Self::reduce) under its `", stringify!($d), "` name; see the [module docs](self).")]
@@ -683,6 +681,11 @@ macro_rules! direction_names {
             pub fn $fetch_slice(&self, values: &[F], order: Ordering) -> F {
                 self.reduce_slice(values, order)
             }
+            #[doc = concat!("[`reduce_propagating_slice`](Self::reduce_propagating_slice) under its `", stringify!($d), "` name (NaN sticky); see the [module docs](self).")]
+            #[inline]
+            pub fn $fetch_nan_slice(&self, values: &[F], order: Ordering) -> F {
+                self.reduce_propagating_slice(values, order)
+            }
         }
     };
 }
@@ -691,6 +694,7 @@ direction_names!(
     fetch_min,
     fetch_minimum,
     fetch_min_slice,
+    fetch_minimum_slice,
     "```
 use normkey::AtomicF32Min;
 use std::sync::atomic::Ordering::Relaxed;
@@ -704,7 +708,8 @@ std::thread::scope(|s| {
 });
 assert_eq!(r.load(Relaxed), -1.0); // NaN ignored
 r.fetch_min_slice(&[-0.0, f32::NAN], Relaxed);
-r.fetch_minimum(f32::NAN, Relaxed);
+assert_eq!(r.load(Relaxed), -1.0);
+r.fetch_minimum_slice(&[5.0, f32::NAN], Relaxed);
 assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_negative()); // NaN propagates
 ```"
 );
@@ -713,6 +718,7 @@ direction_names!(
     fetch_max,
     fetch_maximum,
     fetch_max_slice,
+    fetch_maximum_slice,
     "```
 use normkey::AtomicF32Max;
 use std::sync::atomic::Ordering::Relaxed;
@@ -723,6 +729,8 @@ r.fetch_max(0.0, Relaxed);
 assert_eq!(r.load(Relaxed).to_bits(), 0); // −0 < +0
 r.fetch_max_slice(&[1.0, f32::NAN], Relaxed);
 assert_eq!(r.load(Relaxed), 1.0); // NaN ignored
+r.fetch_maximum_slice(&[2.0, 3.0], Relaxed);
+assert_eq!(r.load(Relaxed), 3.0);
 r.fetch_maximum(-f32::NAN, Relaxed);
 assert!(r.load(Relaxed).is_nan() && r.load(Relaxed).is_sign_positive()); // NaN propagates
 ```"

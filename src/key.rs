@@ -716,3 +716,171 @@ pub(crate) fn assert_same_len(src: usize, dst: usize) {
         "source slice length ({src}) does not match destination slice length ({dst})"
     );
 }
+
+/// The extremum of `values` under IEEE 754 totalOrder, written once for the four
+/// slice functions ([`min`], [`max`], [`minimum`], [`maximum`]) and the reducers'
+/// slice forms: the key of the result, or `None` when no value counts (the slice
+/// is empty, or, unless `propagate`, holds only NaNs). With `propagate`, any NaN
+/// gives the NaN key at the reducing end ([`OrderedKey::MIN`] for the minimum,
+/// [`OrderedKey::MAX`] for the maximum).
+///
+/// The key space is rotated (a wrapping subtraction) so that both NaN ranges sit
+/// next to each other at one end of the integers: the far end when NaNs are
+/// ignored, so that they lose every comparison, the reducing end when they
+/// propagate, so that they win. The loop is then one key, one subtraction and one
+/// integer min/max per value, with no branch: it vectorizes.
+#[inline]
+pub(crate) fn fold_keys<F: KeyFloat>(values: &[F], min: bool, propagate: bool) -> Option<F::Bits> {
+    let sub =
+        |a: F::Bits, b: F::Bits| truncated::<F>(widened::<F>(a).wrapping_sub(widened::<F>(b)));
+    let add =
+        |a: F::Bits, b: F::Bits| truncated::<F>(widened::<F>(a).wrapping_add(widened::<F>(b)));
+    // −∞ to 0: the numbers at the bottom, both NaN ranges above them. +∞ + 1 to 0:
+    // both NaN ranges at the bottom, the numbers at the top.
+    let rotate = if min == propagate {
+        add(F::INFINITY_KEY, truncated::<F>(1))
+    } else {
+        F::NEG_INFINITY_KEY
+    };
+    let rotated = |x: &F| sub(OrderedKey::new(*x).to_bits(), rotate);
+    let best = if min {
+        values
+            .iter()
+            .map(rotated)
+            .fold(OrderedKey::<F>::MAX.0, Ord::min)
+    } else {
+        values
+            .iter()
+            .map(rotated)
+            .fold(OrderedKey::<F>::MIN.0, Ord::max)
+    };
+    let best = add(best, rotate);
+    if values.is_empty() {
+        None
+    } else if best < F::NEG_INFINITY_KEY || best > F::INFINITY_KEY {
+        // A NaN: with `propagate` the slice held one; without, it held no number.
+        propagate.then_some(if min {
+            OrderedKey::<F>::MIN.0
+        } else {
+            OrderedKey::<F>::MAX.0
+        })
+    } else {
+        Some(best)
+    }
+}
+
+/// The smallest value of `values` under IEEE 754 totalOrder, **NaNs ignored**
+/// (IEEE 754-2019 `minimumNumber` folded over the slice, as
+/// [`AtomicF32Min::fetch_min_slice`](crate::AtomicF32Min) does, without atomics):
+/// for map/reduce code (rayon, `std::thread::scope`) that wants the reducers'
+/// semantics per chunk.
+///
+/// - −0 < +0: `min(&[0.0, -0.0])` is −0.0. ±∞ and subnormals are ordinary values.
+/// - A NaN of either sign and any payload is skipped; the result is never NaN.
+/// - An empty slice, or one of NaNs only, gives +∞, the identity: so the result
+///   of a chunk combines with others by `min(&[a, b])`.
+/// - The value returned is bit for bit one of the inputs (or +∞).
+///
+/// One pass, one integer min per value on the keys (vectorized, no branch).
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::min(&[1.0_f32, f32::NAN, -2.5, 3.0]), -2.5);
+/// assert_eq!(key::min(&[0.0_f32, -0.0]).to_bits(), (-0.0_f32).to_bits()); // −0 < +0
+/// assert_eq!(key::min(&[f32::NAN, -f32::NAN]), f32::INFINITY); // no number: the identity
+/// assert_eq!(key::min::<f64>(&[]), f64::INFINITY);
+/// assert_eq!(key::min(&[f64::NEG_INFINITY, 5e-324]), f64::NEG_INFINITY);
+///
+/// // Per chunk on threads, then combined: the same as one pass.
+/// let v: Vec<f32> = (0..1000).map(|i| ((i * 37) % 101) as f32 - 50.0).collect();
+/// let parts: Vec<f32> = std::thread::scope(|s| {
+///     let hs: Vec<_> = v.chunks(300).map(|c| s.spawn(move || key::min(c))).collect();
+///     hs.into_iter().map(|h| h.join().unwrap()).collect()
+/// });
+/// assert_eq!(key::min(&parts), key::min(&v));
+/// assert_eq!(key::min(&parts), -50.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn min<F: KeyFloat>(values: &[F]) -> F {
+    let key = fold_keys(values, true, false).unwrap_or(F::INFINITY_KEY);
+    OrderedKey::<F>::from_bits(key).get()
+}
+
+/// The largest value of `values` under IEEE 754 totalOrder, **NaNs ignored**
+/// (`maximumNumber` folded over the slice, as the `fetch_max_slice` of the
+/// reducers): [`min`] in the other direction.
+///
+/// - −0 < +0: `max(&[-0.0, 0.0])` is +0.0.
+/// - NaNs are skipped; the result is never NaN.
+/// - An empty slice, or one of NaNs only, gives −∞, the identity.
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::max(&[1.0_f32, f32::NAN, -2.5, 3.0]), 3.0);
+/// assert_eq!(key::max(&[-0.0_f32, 0.0]).to_bits(), 0); // +0 > −0
+/// assert_eq!(key::max(&[-0.0_f64]).to_bits(), (-0.0_f64).to_bits());
+/// assert_eq!(key::max(&[f32::NAN]), f32::NEG_INFINITY); // no number: the identity
+/// assert_eq!(key::max(&[f32::INFINITY, f32::NAN]), f32::INFINITY);
+/// ```
+#[inline]
+#[must_use]
+pub fn max<F: KeyFloat>(values: &[F]) -> F {
+    let key = fold_keys(values, false, false).unwrap_or(F::NEG_INFINITY_KEY);
+    OrderedKey::<F>::from_bits(key).get()
+}
+
+/// The smallest value of `values` under IEEE 754 totalOrder, **a NaN propagates**
+/// (IEEE 754-2019 `minimum`, as [`f32::minimum`], folded over the slice, as the
+/// reducers' `fetch_minimum_slice`).
+///
+/// - Any NaN (either sign, any payload) makes the result the negative quiet NaN
+///   with every payload bit set, [`OrderedKey::MIN`]'s float, the NaN
+///   `fetch_minimum` stores: not the input NaN's sign or payload.
+/// - Otherwise as [`min`]: −0 < +0, ±∞ and subnormals ordinary, the result bit
+///   for bit one of the inputs.
+/// - An empty slice gives +∞, the identity.
+///
+/// ```
+/// use normkey::{OrderedKey, key};
+///
+/// assert_eq!(key::minimum(&[1.0_f32, -2.5, 3.0]), -2.5);
+/// let m = key::minimum(&[1.0_f32, f32::NAN, -2.5]); // a positive NaN…
+/// assert!(m.is_nan() && m.is_sign_negative()); // …gives the negative one
+/// assert_eq!(m.to_bits(), OrderedKey::<f32>::MIN.get().to_bits()); // 0xffff_ffff
+/// assert_eq!(key::minimum(&[0.0_f64, -0.0]).to_bits(), (-0.0_f64).to_bits());
+/// assert_eq!(key::minimum::<f32>(&[]), f32::INFINITY);
+/// ```
+#[inline]
+#[must_use]
+pub fn minimum<F: KeyFloat>(values: &[F]) -> F {
+    let key = fold_keys(values, true, true).unwrap_or(F::INFINITY_KEY);
+    OrderedKey::<F>::from_bits(key).get()
+}
+
+/// The largest value of `values` under IEEE 754 totalOrder, **a NaN propagates**
+/// (IEEE 754-2019 `maximum`, as [`f32::maximum`], folded over the slice):
+/// [`minimum`] in the other direction.
+///
+/// - Any NaN makes the result the positive quiet NaN with every payload bit set,
+///   [`OrderedKey::MAX`]'s float, the NaN `fetch_maximum` stores.
+/// - −0 < +0; an empty slice gives −∞, the identity.
+///
+/// ```
+/// use normkey::{OrderedKey, key};
+///
+/// assert_eq!(key::maximum(&[1.0_f32, -2.5, 3.0]), 3.0);
+/// let m = key::maximum(&[1.0_f64, -f64::NAN]);
+/// assert!(m.is_nan() && m.is_sign_positive());
+/// assert_eq!(m.to_bits(), OrderedKey::<f64>::MAX.get().to_bits());
+/// assert_eq!(key::maximum(&[-0.0_f32, 0.0]).to_bits(), 0);
+/// assert_eq!(key::maximum::<f64>(&[]), f64::NEG_INFINITY);
+/// ```
+#[inline]
+#[must_use]
+pub fn maximum<F: KeyFloat>(values: &[F]) -> F {
+    let key = fold_keys(values, false, true).unwrap_or(F::NEG_INFINITY_KEY);
+    OrderedKey::<F>::from_bits(key).get()
+}

@@ -177,6 +177,7 @@ enum Op {
     Fetch(Val, Ordering),
     FetchNan(Val, Ordering),
     FetchSlice(Vec<Val>, Ordering),
+    FetchNanSlice(Vec<Val>, Ordering),
 }
 
 impl Arbitrary for Op {
@@ -184,14 +185,15 @@ impl Arbitrary for Op {
         let load = *g.choose(&LOADS).unwrap();
         let store = *g.choose(&STORES).unwrap();
         let rmw = *g.choose(&RMWS).unwrap();
-        match u8::arbitrary(g) % 10 {
+        match u8::arbitrary(g) % 11 {
             0 => Op::Load(load),
             1 => Op::Store(Val::arbitrary(g), store),
             2 => Op::Swap(Val::arbitrary(g), rmw),
             3 => Op::Take(rmw),
             4..=6 => Op::Fetch(Val::arbitrary(g), rmw),
             7 | 8 => Op::FetchNan(Val::arbitrary(g), rmw),
-            _ => Op::FetchSlice(Vec::arbitrary(g), rmw),
+            9 => Op::FetchSlice(Vec::arbitrary(g), rmw),
+            _ => Op::FetchNanSlice(Vec::arbitrary(g), rmw),
         }
     }
 }
@@ -226,6 +228,15 @@ fn agrees<F: TestFloat + AtomicFloat, D: Direction>(init: Val, ops: &[Op]) -> bo
                 }
                 (got, prev)
             }
+            Op::FetchNanSlice(vs, o) => {
+                let vs: Vec<F> = vs.iter().map(|v| v.get()).collect();
+                let got = r.reduce_propagating_slice(&vs, *o);
+                let prev = m.state;
+                for &v in &vs {
+                    m.fetch_nan(v);
+                }
+                (got, prev)
+            }
         };
         if got.bits() != want.bits() {
             eprintln!("{op:?}: got {got:?}, model {want:?}");
@@ -249,6 +260,97 @@ fn quickcheck_reducer<F: TestFloat + AtomicFloat, D: Direction>() {
 #[test]
 fn quickcheck_every_reducer() {
     for_every_reducer!(quickcheck_reducer);
+}
+
+/// `key::min`/`max`/`minimum`/`maximum` of `values` against the model folded from
+/// the identity (`fetch` for the NaN-ignoring pair, `fetch_nan` for the other).
+fn slice_fns_agree<F: TestFloat + normkey::KeyFloat>(values: &[F]) -> bool {
+    let fold = |min: bool, nan: bool| {
+        let mut m = Model {
+            state: F::inf(!min),
+            min,
+        };
+        for &v in values {
+            if nan {
+                m.fetch_nan(v);
+            } else {
+                m.fetch(v);
+            }
+        }
+        m.state.bits()
+    };
+    let got = [
+        normkey::key::min(values).bits(),
+        normkey::key::max(values).bits(),
+        normkey::key::minimum(values).bits(),
+        normkey::key::maximum(values).bits(),
+    ];
+    let want = [
+        fold(true, false),
+        fold(false, false),
+        fold(true, true),
+        fold(false, true),
+    ];
+    if got != want {
+        eprintln!("{values:?}: got {got:x?}, model {want:x?}");
+    }
+    got == want
+}
+
+/// Every slice of up to three edge values (the empty one, all-NaN ones, ±0 in
+/// both orders, …), then random slices of edge values and raw bits, for every
+/// float type.
+fn slice_fns<F: TestFloat + normkey::KeyFloat>() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+    fn prop<F: TestFloat + normkey::KeyFloat>(vs: Vec<Val>) -> bool {
+        let vs: Vec<F> = vs.iter().map(|v| v.get()).collect();
+        slice_fns_agree(&vs)
+    }
+    let edges = F::edges();
+    assert!(slice_fns_agree::<F>(&[]));
+    for &a in &edges {
+        assert!(slice_fns_agree(&[a]));
+        for &b in &edges {
+            assert!(slice_fns_agree(&[a, b]));
+            for &c in &edges {
+                assert!(slice_fns_agree(&[a, b, c]));
+            }
+        }
+    }
+    QuickCheck::new()
+        .tests(if cfg!(miri) { 10 } else { 5000 })
+        .quickcheck(prop::<F> as fn(Vec<Val>) -> bool);
+    // Long slices (the vectorized loop and its remainder): mostly numbers, a NaN
+    // of either sign at one random place or none.
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for len in [0, 1, 7, 8, 9, 31, 32, 33, 64, 100, 257, 1000] {
+        for _ in 0..if cfg!(miri) { 1 } else { 20 } {
+            let mut v: Vec<F> = (0..len).map(|_| F::from_raw(next() >> 2)).collect();
+            v.retain(|x| !x.is_nan());
+            if !v.is_empty() && next() % 2 == 0 {
+                #[allow(clippy::cast_possible_truncation)]
+                let at = (next() % v.len() as u64) as usize;
+                v[at] = F::all_ones_nan(next() % 2 == 0);
+            }
+            assert!(slice_fns_agree(&v));
+        }
+    }
+}
+
+#[test]
+fn key_slice_min_max_minimum_maximum() {
+    macro_rules! each {
+        ($f:ty, $u:ty) => {
+            slice_fns::<$f>();
+        };
+    }
+    normkey::for_each_key_float!(each);
 }
 
 /// Every operation with every valid ordering, over every pair of edge values
@@ -386,7 +488,8 @@ fn stress_four_threads_match_sequential_reduction() {
 }
 
 /// Every pair `(a, b)` of `f16` bit patterns (2^32 pairs), for all four `fetch_*`
-/// methods of `AtomicF16Min`/`AtomicF16Max`, on two threads.
+/// methods of `AtomicF16Min`/`AtomicF16Max` and the four slice functions
+/// (`key::min(&[a, b])`, …), on two threads.
 #[cfg(feature = "half")]
 #[test]
 #[ignore = "2^32 pairs: run in release with --ignored"]
@@ -423,7 +526,9 @@ fn exhaustive_f16_pairs() {
         );
         nmmin.fetch_nan(b);
         nmmax.fetch_nan(b);
-        let ok = got_min.to_bits() == mmin.state.to_bits()
+        let slice_ok = slice_fns_agree(&[a, b]);
+        let ok = slice_ok
+            && got_min.to_bits() == mmin.state.to_bits()
             && got_max.to_bits() == mmax.state.to_bits()
             && nmin.into_inner().to_bits() == nmmin.state.to_bits()
             && nmax.into_inner().to_bits() == nmmax.state.to_bits();

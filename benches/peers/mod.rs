@@ -278,6 +278,37 @@ pub(crate) fn total_cmp_key(x: f32) -> i32 {
     i ^ (((i >> 31) as u32) >> 1) as i32
 }
 
+/// The smallest non-NaN value as std spells it: `f32::min` (IEEE `minNum`: NaN
+/// ignored, but −0 and +0 unordered), folded from +∞. Not the same answer as
+/// `key::min` on ±0; the loop users write.
+pub(crate) fn fold_f32_min(v: &[f32]) -> f32 {
+    v.iter().copied().fold(f32::INFINITY, f32::min)
+}
+
+/// `key::min`'s answer spelled with std: NaNs filtered, `min_by(f32::total_cmp)`.
+pub(crate) fn min_by_total_cmp(v: &[f32]) -> f32 {
+    v.iter()
+        .copied()
+        .filter(|x| !x.is_nan())
+        .min_by(f32::total_cmp)
+        .unwrap_or(f32::INFINITY)
+}
+
+/// The floor: `key::min`'s work written by hand on `total_cmp`'s signed key,
+/// NaNs mapped to `i32::MAX` (a number never loses to them).
+pub(crate) fn floor_key_min(v: &[f32]) -> i32 {
+    v.iter()
+        .map(|&x| {
+            if x.is_nan() {
+                i32::MAX
+            } else {
+                total_cmp_key(x)
+            }
+        })
+        .min()
+        .unwrap_or(i32::MAX)
+}
+
 /// One shared minimum, as each peer spells it.
 pub(crate) trait SharedMin: Sync {
     const NAME: &'static str;

@@ -312,7 +312,8 @@ fn slice_fns<F: TestFloat + normkey::KeyFloat>() {
         assert!(slice_fns_agree(&[a]));
         for &b in &edges {
             assert!(slice_fns_agree(&[a, b]));
-            for &c in &edges {
+            // Triples natively; under Miri, pairs only.
+            for &c in if cfg!(miri) { &[][..] } else { &edges[..] } {
                 assert!(slice_fns_agree(&[a, b, c]));
             }
         }

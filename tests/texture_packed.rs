@@ -90,8 +90,13 @@ macro_rules! packed_tests {
                 // Every combination of edge values: a NaN or ∞ in one channel must not
                 // disturb the others.
                 let mut idx = [0usize; $n];
+                // Under Miri, every 37th combination (every one natively).
+                let mut n = 0_usize;
                 loop {
-                    check_encode(idx.map(|i| EDGES[i]));
+                    if !cfg!(miri) || n % 37 == 0 {
+                        check_encode(idx.map(|i| EDGES[i]));
+                    }
+                    n += 1;
                     let mut c = 0;
                     while c < $n {
                         idx[c] += 1;

@@ -156,6 +156,7 @@ const fn decode_ufloat<const M: u32>(c: u32) -> f32 {
 ///
 /// ```
 /// use normkey::texture::{f32_to_uf11, uf11_to_f32};
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
 /// assert_eq!(f32_to_uf11(1.0), 15 << 6);
 /// assert_eq!(f32_to_uf11(1.0 + 1.0 / 128.0), 15 << 6); // tie: to even
 /// assert_eq!(f32_to_uf11(1.0 + 3.0 / 128.0), (15 << 6) + 2); // tie: to even
@@ -167,8 +168,8 @@ const fn decode_ufloat<const M: u32>(c: u32) -> f32 {
 /// assert_eq!(f32_to_uf11(f32::INFINITY), 0x7C0);
 /// assert_eq!(f32_to_uf11(f32::NAN), 0x7FF);
 /// assert_eq!(f32_to_uf11(-f32::NAN), 0x7FF);
-/// assert_eq!(f32_to_uf11(2.0f32.powi(-20)), 1); // the smallest denormal
-/// assert_eq!(f32_to_uf11(2.0f32.powi(-21)), 0); // half of it: tie to even
+/// assert_eq!(f32_to_uf11(pow2(-20)), 1); // the smallest denormal
+/// assert_eq!(f32_to_uf11(pow2(-21)), 0); // half of it: tie to even
 /// assert_eq!(f32_to_uf11(f32::from_bits(1)), 0);
 /// ```
 #[inline]
@@ -185,6 +186,7 @@ pub const fn f32_to_uf11(x: f32) -> u16 {
 ///
 /// ```
 /// use normkey::texture::{f32_to_uf10, uf10_to_f32};
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
 /// assert_eq!(f32_to_uf10(1.0), 15 << 5);
 /// assert_eq!(f32_to_uf10(1.0 + 1.0 / 64.0), 15 << 5); // tie: to even
 /// assert_eq!(f32_to_uf10(-1.0), 0);
@@ -192,7 +194,7 @@ pub const fn f32_to_uf11(x: f32) -> u16 {
 /// assert_eq!(uf10_to_f32(0x3DF), 64512.0);
 /// assert_eq!(f32_to_uf10(f32::INFINITY), 0x3E0);
 /// assert_eq!(f32_to_uf10(f32::NAN), 0x3FF);
-/// assert_eq!(f32_to_uf10(2.0f32.powi(-19)), 1); // the smallest denormal
+/// assert_eq!(f32_to_uf10(pow2(-19)), 1); // the smallest denormal
 /// ```
 #[inline]
 #[must_use]
@@ -208,8 +210,9 @@ pub const fn f32_to_uf10(x: f32) -> u16 {
 ///
 /// ```
 /// use normkey::texture::uf11_to_f32;
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
 /// assert_eq!(uf11_to_f32(0).to_bits(), 0);
-/// assert_eq!(uf11_to_f32(1), 2.0f32.powi(-20));
+/// assert_eq!(uf11_to_f32(1), pow2(-20));
 /// assert_eq!(uf11_to_f32(15 << 6), 1.0);
 /// assert_eq!(uf11_to_f32(0x7BF), 65024.0);
 /// assert_eq!(uf11_to_f32(0x7C0), f32::INFINITY);
@@ -229,8 +232,9 @@ pub const fn uf11_to_f32(c: u16) -> f32 {
 ///
 /// ```
 /// use normkey::texture::uf10_to_f32;
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
 /// assert_eq!(uf10_to_f32(0).to_bits(), 0);
-/// assert_eq!(uf10_to_f32(1), 2.0f32.powi(-19));
+/// assert_eq!(uf10_to_f32(1), pow2(-19));
 /// assert_eq!(uf10_to_f32(15 << 5), 1.0);
 /// assert_eq!(uf10_to_f32(0x3DF), 64512.0);
 /// assert_eq!(uf10_to_f32(0x3E0), f32::INFINITY);
@@ -473,8 +477,9 @@ impl Rg11b10Ufloat {
     ///
     /// ```
     /// use normkey::Rg11b10Ufloat;
+    /// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
     /// let d = |c| Rg11b10Ufloat::from_bits(c).to_rgb();
-    /// assert_eq!(d(1 | 1 << 11 | 1 << 22), [2.0f32.powi(-20), 2.0f32.powi(-20), 2.0f32.powi(-19)]);
+    /// assert_eq!(d(1 | 1 << 11 | 1 << 22), [pow2(-20), pow2(-20), pow2(-19)]);
     /// assert_eq!(d(0x7C0)[0], f32::INFINITY);
     /// assert_eq!(d(u32::MAX).map(f32::to_bits), [0x7FFE_0000, 0x7FFE_0000, 0x7FFC_0000]);
     /// ```
@@ -524,6 +529,7 @@ impl Rgb9e5Ufloat {
     ///
     /// ```
     /// use normkey::Rgb9e5Ufloat;
+    /// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
     /// let e = |rgb| Rgb9e5Ufloat::from_rgb(rgb).to_bits();
     /// assert_eq!(e([1.0, 0.0, 0.0]), 256 | 16 << 27);
     /// // 511.5 · 2⁻⁸ rounds to mantissa 512: the exponent grows by one.
@@ -532,8 +538,8 @@ impl Rgb9e5Ufloat {
     /// assert_eq!(e([1.0, 256.5 / 256.0, 257.5 / 256.0]), 256 | 256 << 9 | 258 << 18 | 16 << 27);
     /// assert_eq!(e([f32::NAN, 1.0, 0.0]), e([0.0, 1.0, 0.0]));
     /// assert_eq!(e([f32::INFINITY, -0.0, 1.0e-30]), 511 | 31 << 27);
-    /// assert_eq!(e([2.0f32.powi(-24), 0.0, 0.0]), 1); // the smallest step
-    /// assert_eq!(e([2.0f32.powi(-25), 0.0, 0.0]), 0); // half of it: tie to even
+    /// assert_eq!(e([pow2(-24), 0.0, 0.0]), 1); // the smallest step
+    /// assert_eq!(e([pow2(-25), 0.0, 0.0]), 0); // half of it: tie to even
     /// ```
     #[inline]
     #[must_use]
@@ -548,9 +554,10 @@ impl Rgb9e5Ufloat {
     ///
     /// ```
     /// use normkey::Rgb9e5Ufloat;
+    /// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
     /// let x = [1.0, 256.5 / 256.0, 257.5 / 256.0];
     /// assert_eq!(Rgb9e5Ufloat::from_rgb_half_up(x).to_bits(), 256 | 257 << 9 | 258 << 18 | 16 << 27);
-    /// assert_eq!(Rgb9e5Ufloat::from_rgb_half_up([f32::NAN, -1.0, 2.0f32.powi(-25)]).to_bits(), 1 << 18);
+    /// assert_eq!(Rgb9e5Ufloat::from_rgb_half_up([f32::NAN, -1.0, pow2(-25)]).to_bits(), 1 << 18);
     /// ```
     #[inline]
     #[must_use]
@@ -563,8 +570,9 @@ impl Rgb9e5Ufloat {
     ///
     /// ```
     /// use normkey::Rgb9e5Ufloat;
+    /// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
     /// let d = |c| Rgb9e5Ufloat::from_bits(c).to_rgb();
-    /// assert_eq!(d(1 | 2 << 9 | 3 << 18), [2.0f32.powi(-24), 2.0f32.powi(-23), 3.0 * 2.0f32.powi(-24)]);
+    /// assert_eq!(d(1 | 2 << 9 | 3 << 18), [pow2(-24), pow2(-23), 3.0 * pow2(-24)]);
     /// assert_eq!(d(u32::MAX), [65408.0; 3]);
     /// assert_eq!(d(0).map(f32::to_bits), [0; 3]);
     /// ```

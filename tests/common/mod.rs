@@ -65,3 +65,13 @@ pub(crate) fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
         halves.into_iter().map(|h| h.join().unwrap()).sum()
     })
 }
+
+/// `items`, or under Miri (which interprets the tests about a thousand times
+/// slower) only every `k`-th of them: the same checks on a sample.
+#[allow(dead_code)] // not every test file uses it
+pub(crate) fn miri_thin<T>(
+    items: impl IntoIterator<Item = T>,
+    k: usize,
+) -> impl Iterator<Item = T> {
+    items.into_iter().step_by(if cfg!(miri) { k } else { 1 })
+}

@@ -4,17 +4,32 @@
 //! | type | logged as |
 //! |---|---|
 //! | `Norm`, `Unorm`, `SnormFloat`, `UnormFloat` | `Norm(0.5)`: the `f32` |
-//! | `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16` | `Unorm8(128)`: the code (the name is sent as a string: the impls are expanded from the type list, and defmt's format strings must be literals) |
+//! | `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16` | `Unorm8(128)`: the code |
+//! | `Srgb8` | `Srgb8(188)`: the code |
+//! | `Rgba8Unorm`, `Bgra8Unorm`, `Rgba8UnormSrgb`, `Bgra8UnormSrgb` | `Bgra8Unorm([0, 128, 255, 128])`: the four bytes in memory order |
+//! | `Rgb10a2Unorm`, `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm`, `Rg11b10Ufloat`, `Rgb9e5Ufloat` | `B5g6r5Unorm(63488)`: the pixel's integer |
+//! | `storage::Decoder` | `Reciprocal(3)`, `Series`, `Divide` |
+//! | `atomic::Min`, `atomic::Max` | nothing: they have no values |
 //! | `OrderedKey<F>` | `OrderedKey(-0.0, 0x7fffffff)`: the float (`f16`, `bf16` as `f32`) and the key |
 //! | `NormRangeError` | `NormRangeError(1.5)`: the rejected input |
 //! | the atomic reducers | the value, loaded with `Relaxed` (as their `Debug`) |
+//!
+//! The storage and texture formats send their code, as an integer (or four bytes),
+//! and leave decoding to the host: an integer is what defmt sends most compactly,
+//! and the code is exact where a decoded `f32` would take 4 bytes per channel. Their
+//! name is sent as a string (a length byte and up to 14 bytes: the impls are
+//! expanded from the type lists, and defmt's format strings must be literals);
+//! where that matters, log `to_bits()` or `to_bytes()` with a format string of
+//! your own.
 //!
 //! defmt needs a global logger and a linker script only when a binary is linked;
 //! the library builds for any target.
 
 use defmt::{Format, Formatter};
 
+use crate::atomic::{Max, Min};
 use crate::impl_fmt::StdFloat;
+use crate::storage::Decoder;
 use crate::{Norm, NormRangeError, OrderedKey, SnormFloat, Unorm, UnormFloat};
 
 /// `Format` for a type holding an `f32`: `$fmt` is the literal format string.
@@ -35,18 +50,78 @@ format_f32!(SnormFloat, "SnormFloat({=f32})", |x| x.0);
 format_f32!(UnormFloat, "UnormFloat({=f32})", |x| x.0);
 format_f32!(NormRangeError, "NormRangeError({=f32})", |e| e.value());
 
-/// `Format` for a storage format: its name and code.
-macro_rules! format_storage {
-    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+/// `Format` for a type printed as its name and code (`$to`), as its `Debug` does.
+macro_rules! format_code {
+    ($T:ident, $to:ident) => {
         impl Format for crate::$T {
             fn format(&self, f: Formatter<'_>) {
-                defmt::write!(f, "{=str}({})", stringify!($T), self.to_bits());
+                defmt::write!(f, "{=str}({})", stringify!($T), self.$to());
             }
         }
     };
 }
 
+/// The storage formats: the code.
+macro_rules! format_storage {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+        format_code!($T, to_bits);
+    };
+}
+
 crate::for_each_storage_format!(format_storage);
+format_code!(Srgb8, to_bits);
+
+/// The 8-bit pixel formats: the four bytes, in memory order.
+macro_rules! format_rgba8 {
+    ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+        format_code!($T, to_bytes);
+    };
+}
+
+crate::for_each_rgba8_format!(format_rgba8);
+
+/// The packed UNORM formats: the pixel's integer.
+macro_rules! format_packed {
+    ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+        format_code!($T, to_bits);
+    };
+}
+
+crate::for_each_packed_format!(format_packed);
+
+/// The packed unsigned-float formats: the `u32` code.
+macro_rules! format_ufloat {
+    ($T:ident) => {
+        format_code!($T, to_bits);
+    };
+}
+
+crate::for_each_ufloat_format!(format_ufloat);
+
+impl Format for Decoder {
+    // The arms send different interned strings; clippy sees the same expansion.
+    #[allow(clippy::match_same_arms)]
+    fn format(&self, f: Formatter<'_>) {
+        match *self {
+            Decoder::Reciprocal(k) => defmt::write!(f, "Reciprocal({=u16})", k),
+            Decoder::Series => defmt::write!(f, "Series"),
+            Decoder::Divide => defmt::write!(f, "Divide"),
+        }
+    }
+}
+
+// The directions have no values (as their derived `Debug`, never called).
+impl Format for Min {
+    fn format(&self, _: Formatter<'_>) {
+        match *self {}
+    }
+}
+
+impl Format for Max {
+    fn format(&self, _: Formatter<'_>) {
+        match *self {}
+    }
+}
 
 /// `Format` for `OrderedKey<$f>`: the float and the key.
 macro_rules! format_key {

@@ -6,10 +6,16 @@
 //! | `Norm`, `Unorm` | its `f32` | rejects NaN and values outside the range (never clamps); −0 becomes +0, as in `new`; a wider float (JSON's `f64`) is range-checked exactly, then rounded to `f32` |
 //! | `SnormFloat`, `UnormFloat` | its `f32` | any `f32` |
 //! | `Unorm8`, `Unorm16`, `Snorm8`, `Snorm16` | its code | the code's integer type: out-of-range integers are rejected by it |
+//! | `Srgb8` | its code, a `u8` | every `u8` is a code |
+//! | `Rgba8Unorm`, `Bgra8Unorm`, `Rgba8UnormSrgb`, `Bgra8UnormSrgb` | its four bytes in memory order (`to_bytes`; a tuple of four `u8`, a JSON array) | any four `u8`; a sequence of another length is rejected |
+//! | `Rgb10a2Unorm` (`u32`), `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm` (`u16`) | the pixel's integer (`to_bits`) | every value of the integer is a pixel |
+//! | `Rg11b10Ufloat`, `Rgb9e5Ufloat` | the `u32` code (`to_bits`) | every `u32`, non-canonical and NaN codes too, which keeps them bit for bit |
 //! | `OrderedKey<F>` | its float (`f16`, `bf16` as `f32`) | any float, rounded to `F` |
 //!
-//! The serialized forms are the values a reader expects (`0.5`, not a key or
-//! bit pattern), so they are stable across normkey versions.
+//! The serialized forms of the float types are the values a reader expects
+//! (`0.5`, not a key or bit pattern); those of the storage and texture formats are
+//! their codes, the representation the GPU reads, exact and free of rounding.
+//! Both are stable across normkey versions.
 
 use core::fmt;
 
@@ -155,41 +161,133 @@ macro_rules! serde_deferred {
 serde_deferred!(SnormFloat);
 serde_deferred!(UnormFloat);
 
-/// `Serialize`/`Deserialize` of a storage format: its code.
-macro_rules! serde_storage {
-    ($T:ident, $code:ty, $N:ident, $D:ident) => {
-        /// Serializes the code (not the value).
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-        #[doc = concat!("assert_eq!(serde_json::to_string(&T::MAX).unwrap(), ", stringify!($code), "::MAX.to_string());")]
-        /// assert_eq!(serde_json::to_string(&T::ZERO).unwrap(), "0");
-        /// ```
+/// `Serialize`/`Deserialize` of a type as its code: `$code` through `$to` and
+/// `$from` (every code is valid: the code type's own deserializer is the only
+/// check). Each impl's docs, with its doctest, are passed in `ser` and `de`.
+macro_rules! serde_code {
+    ($T:ident, $code:ty, $to:ident, $from:ident,
+     ser = [$(#[$ser:meta])*], de = [$(#[$de:meta])*]) => {
+        $(#[$ser])*
         impl Serialize for crate::$T {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                self.to_bits().serialize(s)
+                self.$to().serialize(s)
             }
         }
 
-        /// Deserializes a code: every value of the code's integer type; others
-        /// (out of range, fractional, negative for UNORM) are rejected.
-        ///
-        /// ```
-        #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-        #[doc = concat!("let max = ", stringify!($code), "::MAX.to_string();")]
-        /// assert_eq!(serde_json::from_str::<T>(&max).unwrap(), T::MAX);
-        #[doc = concat!("assert!(serde_json::from_str::<T>(&(i64::from(", stringify!($code), "::MAX) + 1).to_string()).is_err());")]
-        /// assert!(serde_json::from_str::<T>("0.5").is_err());
-        /// ```
+        $(#[$de])*
         impl<'de> Deserialize<'de> for crate::$T {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                <$code>::deserialize(d).map(Self::from_bits)
+                <$code>::deserialize(d).map(Self::$from)
             }
         }
     };
 }
 
+/// `Serialize`/`Deserialize` of a type whose code is one integer, `to_bits` and
+/// `from_bits`: the storage formats, `Srgb8`, the packed formats.
+macro_rules! serde_bits {
+    ($T:ident, $code:ty) => {
+        serde_code!(
+            $T,
+            $code,
+            to_bits,
+            from_bits,
+            ser = [
+                /// Serializes the code, [`to_bits`](Self::to_bits) (an integer, not
+                /// the value it stands for).
+                ///
+                /// ```
+                #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+                #[doc = concat!("let max = ", stringify!($code), "::MAX;")]
+                /// assert_eq!(serde_json::to_string(&T::from_bits(max)).unwrap(), max.to_string());
+                /// assert_eq!(serde_json::to_string(&T::default()).unwrap(), "0");
+                /// ```
+            ],
+            de = [
+                /// Deserializes a code. Every value of the code's integer type is a
+                /// valid code, so only what that integer rejects is an error: out of
+                /// range, fractional, a string.
+                ///
+                /// ```
+                #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+                #[doc = concat!("let max = ", stringify!($code), "::MAX;")]
+                /// assert_eq!(serde_json::from_str::<T>(&max.to_string()).unwrap(), T::from_bits(max));
+                /// assert!(serde_json::from_str::<T>(&(i64::from(max) + 1).to_string()).is_err());
+                /// assert!(serde_json::from_str::<T>("0.5").is_err());
+                /// assert!(serde_json::from_str::<T>("\"0\"").is_err());
+                /// ```
+            ]
+        );
+    };
+}
+
+/// The storage formats: their codes.
+macro_rules! serde_storage {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+        serde_bits!($T, $code);
+    };
+}
+
 crate::for_each_storage_format!(serde_storage);
+serde_bits!(Srgb8, u8);
+
+/// The packed UNORM formats: the pixel's integer.
+macro_rules! serde_packed {
+    ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+        serde_bits!($T, $int);
+    };
+}
+
+crate::for_each_packed_format!(serde_packed);
+
+/// The packed unsigned-float formats: the `u32`.
+macro_rules! serde_ufloat {
+    ($T:ident) => {
+        serde_bits!($T, u32);
+    };
+}
+
+crate::for_each_ufloat_format!(serde_ufloat);
+
+/// The 8-bit pixel formats: the four bytes, in memory order.
+macro_rules! serde_rgba8 {
+    ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+        serde_code!(
+            $T,
+            [u8; 4],
+            to_bytes,
+            from_bytes,
+            ser = [
+                /// Serializes the four bytes in memory order,
+                /// [`to_bytes`](Self::to_bytes) (a tuple of four `u8` in serde's data
+                /// model: a JSON array), not the channel values.
+                ///
+                /// ```
+                #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+                /// let p = T::from_bytes([1, 2, 3, 255]);
+                /// assert_eq!(serde_json::to_string(&p).unwrap(), "[1,2,3,255]");
+                /// ```
+            ],
+            de = [
+                /// Deserializes four bytes in memory order. Every byte value is
+                /// valid; anything but exactly four integers in 0..=255 is an error.
+                ///
+                /// ```
+                #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+                /// let t = |s: &str| serde_json::from_str::<T>(s);
+                /// assert_eq!(t("[1,2,3,255]").unwrap(), T::from_bytes([1, 2, 3, 255]));
+                /// assert!(t("[1,2,3,256]").is_err());
+                /// assert!(t("[1,2,3,-1]").is_err());
+                /// assert!(t("[1,2,3]").is_err());
+                /// assert!(t("[1,2,3,4,5]").is_err());
+                /// assert!(t("16909311").is_err()); // not the bytes as one integer
+                /// ```
+            ]
+        );
+    };
+}
+
+crate::for_each_rgba8_format!(serde_rgba8);
 
 /// `Serialize`/`Deserialize` of `OrderedKey<$f>`: its float.
 macro_rules! serde_key {

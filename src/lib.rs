@@ -11,7 +11,7 @@
 //! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
 //! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
-//! | `impl_fmt` | (private) `Display` for the storage formats and [`OrderedKey`]: every `Display` of the crate prints the value, with the formatter's options |
+//! | `impl_fmt` | (private) `Display` for the storage and texture formats and [`OrderedKey`]: every `Display` of the crate prints the value (a pixel: its channels, `(r, g, b, a)`), with the formatter's options |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
@@ -28,8 +28,8 @@
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
-//! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage formats as their codes; [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
-//! | `defmt` | off | `defmt::Format` for every public type (reducers: the loaded value), for logging on microcontrollers |
+//! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
+//! | `defmt` | off | `defmt::Format` for every public type, for logging on microcontrollers: what `Debug` prints (the storage and texture formats: their name and code; reducers: the loaded value) |
 //! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) when `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core` is enabled too |
 //!
 //! The crate is always `#![no_std]` and never allocates.

@@ -2,12 +2,19 @@
 //! every code of every width change against the integer reference
 //! `normkey_oracle::requantize` and against decode-then-encode; the byte and code
 //! conversions and `Display` for every storage format (expanded from the list);
+//! `Display` for every texture format (every code of the 8- and 16-bit ones, edge
+//! and random codes of the 32-bit ones) against the channels formatted one by one;
 //! `TryFrom<f32>` against `try_new`.
 
 // Exact float comparisons are the point of these tests.
 #![allow(clippy::float_cmp)]
 
-use normkey::{Norm, OrderedKey, Snorm8, Snorm16, Unorm, Unorm8, Unorm16};
+mod common;
+
+use normkey::{
+    B5g6r5Unorm, Bgra8Unorm, Norm, OrderedKey, Rg11b10Ufloat, Rgb9e5Ufloat, Rgb10a2Unorm,
+    Rgba8UnormSrgb, Snorm8, Snorm16, Srgb8, Unorm, Unorm8, Unorm16,
+};
 
 #[test]
 fn unorm8_to_unorm16_is_the_same_value_for_every_code() {
@@ -190,4 +197,94 @@ fn try_from_f32_is_try_new() {
         }
     }
     assert_eq!(Unorm::try_from(-0.0).map(|u| u.get().to_bits()), Ok(0));
+}
+
+/// `(c0, c1, …)`: each channel formatted by `fmt`, as a pixel's `Display` should.
+fn channels(ch: &[f32], fmt: impl Fn(f32) -> String) -> String {
+    let parts: Vec<String> = ch.iter().map(|&c| fmt(c)).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// A pixel's `Display` prints its decoded channels, each with the options (those
+/// only when `all`: debug builds format slowly).
+fn assert_pixel_display(x: impl std::fmt::Display, ch: &[f32], all: bool) {
+    assert_eq!(x.to_string(), channels(ch, |c| c.to_string()));
+    if !all {
+        return;
+    }
+    assert_eq!(format!("{x:.3}"), channels(ch, |c| format!("{c:.3}")));
+    assert_eq!(format!("{x:+8.1}"), channels(ch, |c| format!("{c:+8.1}")));
+    assert_eq!(format!("{x:<6}"), channels(ch, |c| format!("{c:<6}")));
+}
+
+#[test]
+fn display_of_every_texture_format() {
+    // `Srgb8`: the value, as a storage format; every code.
+    for c in 0..=u8::MAX {
+        let x = Srgb8::from_bits(c);
+        let v = x.to_f32();
+        assert_eq!(x.to_string(), v.to_string());
+        assert_eq!(format!("{x:.3}"), format!("{v:.3}"));
+        assert_eq!(format!("{x:^12}"), format!("{v:^12}"));
+    }
+    // The pixels: every code of the 16-bit ones, edges and random codes of the
+    // 32-bit ones.
+    let mut rng = common::XorShift(0x0d15_b1a7);
+    let n = if cfg!(miri) { 20 } else { 2_000 };
+    let codes32: Vec<u32> = (0..32)
+        .flat_map(|k| [1u32 << k, (1u32 << k) - 1, !(1u32 << k)])
+        .chain([u32::MAX])
+        .chain((0..n).map(|_| (rng.next() >> 32) as u32))
+        .collect();
+    macro_rules! packed {
+        ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+            let step = if cfg!(miri) { 257 } else { 1 };
+            if <$int>::BITS <= 16 {
+                for c in (0..=<$int>::MAX).step_by(step) {
+                    let x = normkey::$T::from_bits(c);
+                    assert_pixel_display(x, &x.$to(), c % 61 == 0);
+                }
+            } else {
+                for &c in &codes32 {
+                    let x = normkey::$T::from_bits(c.try_into().unwrap());
+                    assert_pixel_display(x, &x.$to(), true);
+                }
+            }
+        };
+    }
+    normkey::for_each_packed_format!(packed);
+    for &c in &codes32 {
+        macro_rules! rgba8 {
+            ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+                let x = normkey::$T::from_bytes(c.to_le_bytes());
+                assert_pixel_display(x, &x.to_rgba(), true);
+            };
+        }
+        normkey::for_each_rgba8_format!(rgba8);
+        macro_rules! ufloat {
+            ($T:ident) => {
+                let x = normkey::$T::from_bits(c);
+                assert_pixel_display(x, &x.to_rgb(), true);
+            };
+        }
+        normkey::for_each_ufloat_format!(ufloat);
+    }
+    // Fixed expectations: r, g, b(, a) whatever the memory order; NaN and ∞.
+    let red = "(1, 0, 0, 0.5019608)";
+    assert_eq!(Bgra8Unorm::from_bytes([0, 0, 255, 128]).to_string(), red);
+    assert_eq!(
+        Rgba8UnormSrgb::from_bytes([255, 0, 0, 128]).to_string(),
+        red
+    );
+    assert_eq!(B5g6r5Unorm::from_bits(0xf800).to_string(), "(1, 0, 0)");
+    assert_eq!(
+        format!("{:.2}", Rgb10a2Unorm::from_bits(512 | 3 << 30)),
+        "(0.50, 0.00, 0.00, 1.00)"
+    );
+    let p = Rg11b10Ufloat::from_bits(0x7C0 | 0x7FF << 11 | (15 << 5) << 22);
+    assert_eq!(p.to_string(), "(inf, NaN, 1)");
+    assert_eq!(
+        Rgb9e5Ufloat::from_bits(u32::MAX).to_string(),
+        "(65408, 65408, 65408)"
+    );
 }

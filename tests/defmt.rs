@@ -19,6 +19,28 @@ fn every_public_type_is_format() {
         };
     }
     normkey::for_each_storage_format!(storage);
+    implements_format::<normkey::Srgb8>();
+    macro_rules! rgba8 {
+        ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+            implements_format::<normkey::$T>();
+        };
+    }
+    normkey::for_each_rgba8_format!(rgba8);
+    macro_rules! packed {
+        ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+            implements_format::<normkey::$T>();
+        };
+    }
+    normkey::for_each_packed_format!(packed);
+    macro_rules! ufloat {
+        ($T:ident) => {
+            implements_format::<normkey::$T>();
+        };
+    }
+    normkey::for_each_ufloat_format!(ufloat);
+    implements_format::<normkey::storage::Decoder>();
+    implements_format::<normkey::atomic::Min>();
+    implements_format::<normkey::atomic::Max>();
     macro_rules! key {
         ($f:ty, $u:ty) => {
             implements_format::<normkey::OrderedKey<$f>>();

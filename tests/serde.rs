@@ -2,8 +2,14 @@
 //! rejections of `Norm`/`Unorm`, and the same through serde's own value
 //! deserializers, which carry what JSON cannot (NaN, ±∞, `f32` as such).
 //!
-//! The all-2³² round trip of `OrderedKey<f32>`, `Norm` and `Unorm` is `#[ignore]`d;
-//! run it with `cargo test --release --all-features --test serde -- --ignored`.
+//! The texture formats serialize as their codes: every code of the 8- and 16-bit
+//! ones through JSON; for the 32-bit ones edge and random codes here, and every
+//! `NORMKEY_SERDE_STRIDE`-th code (every code through serde's value deserializers)
+//! in an ignored test.
+//!
+//! The all-2³² round trips of `OrderedKey<f32>`, `Norm` and `Unorm` and of the
+//! 32-bit texture codes are `#[ignore]`d; run them with
+//! `cargo test --release --all-features --test serde -- --ignored`.
 #![cfg(feature = "serde")]
 // Exact float comparisons are the point of these tests.
 #![allow(clippy::float_cmp, clippy::cast_possible_truncation)]
@@ -11,7 +17,10 @@
 mod common;
 use common::XorShift;
 use normkey::{Norm, OrderedKey, SnormFloat, Unorm, UnormFloat};
-use serde::de::value::{Error as ValueError, F32Deserializer, F64Deserializer, I64Deserializer};
+use serde::de::value::{
+    Error as ValueError, F32Deserializer, F64Deserializer, I64Deserializer, SeqDeserializer,
+    U32Deserializer,
+};
 use serde::de::{Deserialize, IntoDeserializer};
 
 /// JSON there and back.
@@ -262,6 +271,220 @@ fn every_f32_round_trips_through_json() {
                                 eprintln!("{x:e} ({:#x}) does not round-trip", x.to_bits());
                             }
                         }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    assert_eq!(failures, 0);
+}
+
+/// `x` is written as the JSON text `expected` (built by the caller from the code,
+/// without serde) and read back from it.
+fn assert_json_code<T>(x: T, expected: &str)
+where
+    T: serde::Serialize + for<'de> Deserialize<'de> + PartialEq + core::fmt::Debug + Copy,
+{
+    assert_eq!(serde_json::to_string(&x).unwrap(), expected, "{x:?}");
+    assert_eq!(
+        serde_json::from_str::<T>(expected).unwrap(),
+        x,
+        "{expected}"
+    );
+}
+
+/// The JSON text of the byte array `b`.
+fn json_bytes(b: [u8; 4]) -> String {
+    format!("[{},{},{},{}]", b[0], b[1], b[2], b[3])
+}
+
+/// The edge codes of a 32-bit format: 0, every single bit, every run of low ones,
+/// every pattern with one bit clear, all ones.
+fn edge_codes() -> impl Iterator<Item = u32> {
+    (0..32)
+        .flat_map(|k| [1u32 << k, (1u32 << k) - 1, !(1u32 << k)])
+        .chain([u32::MAX])
+}
+
+/// What a code type rejects is rejected: integers outside it, fractions, strings.
+fn assert_rejects_outside<T: for<'de> Deserialize<'de> + core::fmt::Debug>(max: u64) {
+    for s in [
+        (max + 1).to_string(),
+        "-1".into(),
+        "0.5".into(),
+        "\"0\"".into(),
+        "null".into(),
+    ] {
+        assert!(serde_json::from_str::<T>(&s).is_err(), "{s}");
+    }
+}
+
+#[test]
+fn srgb8_and_16_bit_packed_formats_are_their_codes_for_every_code() {
+    for c in 0..=u8::MAX {
+        assert_json_code(normkey::Srgb8::from_bits(c), &c.to_string());
+    }
+    assert_rejects_outside::<normkey::Srgb8>(u8::MAX.into());
+    macro_rules! each {
+        ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+            if <$int>::BITS == 16 {
+                let step = if cfg!(miri) { 251 } else { 1 };
+                for c in (0..=<$int>::MAX).step_by(step) {
+                    assert_json_code(normkey::$T::from_bits(c), &c.to_string());
+                }
+                assert_rejects_outside::<normkey::$T>(<$int>::MAX.into());
+            }
+        };
+    }
+    normkey::for_each_packed_format!(each);
+}
+
+/// The 32-bit formats: edge codes and random ones here; every
+/// `NORMKEY_SERDE_STRIDE`-th in `every_32_bit_texture_code_round_trips`.
+#[test]
+fn texture_formats_of_32_bits_are_their_codes() {
+    let mut rng = XorShift(0x5eed_c0de);
+    let n = if cfg!(miri) { 50 } else { 20_000 };
+    let codes: Vec<u32> = edge_codes()
+        .chain((0..n).map(|_| (rng.next() >> 32) as u32))
+        .collect();
+    for &c in &codes {
+        macro_rules! rgba8 {
+            ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+                let b = c.to_le_bytes();
+                assert_json_code(normkey::$T::from_bytes(b), &json_bytes(b));
+            };
+        }
+        normkey::for_each_rgba8_format!(rgba8);
+        macro_rules! ufloat {
+            ($T:ident) => {
+                assert_json_code(normkey::$T::from_bits(c), &c.to_string());
+            };
+        }
+        normkey::for_each_ufloat_format!(ufloat);
+        macro_rules! packed {
+            ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+                // The 16-bit ones: every code in the test above.
+                if let (Ok(c), 32) = (<$int>::try_from(c), <$int>::BITS) {
+                    assert_json_code(normkey::$T::from_bits(c), &c.to_string());
+                }
+            };
+        }
+        normkey::for_each_packed_format!(packed);
+    }
+    macro_rules! rejects_u32 {
+        ($T:ident) => {
+            assert_rejects_outside::<normkey::$T>(u32::MAX.into());
+        };
+        ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+            if <$int>::BITS == 32 {
+                assert_rejects_outside::<normkey::$T>(u32::MAX.into());
+            }
+        };
+    }
+    normkey::for_each_ufloat_format!(rejects_u32);
+    normkey::for_each_packed_format!(rejects_u32);
+    // The pixel formats take exactly four bytes.
+    macro_rules! rgba8_rejects {
+        ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {
+            for s in [
+                "[1,2,3]",
+                "[1,2,3,4,5]",
+                "[1,2,3,256]",
+                "[-1,2,3,4]",
+                "[1,2,3,0.5]",
+                "16909060",
+                "\"abcd\"",
+                "null",
+            ] {
+                assert!(serde_json::from_str::<normkey::$T>(s).is_err(), "{s}");
+            }
+        };
+    }
+    normkey::for_each_rgba8_format!(rgba8_rejects);
+}
+
+/// Whether `x` comes back from serde's value deserializer (`from_value`, handed
+/// its code) and is written as the JSON text `json` and read back from it.
+fn code_round_trips<T>(
+    x: T,
+    from_value: Result<T, ValueError>,
+    json: &str,
+    buf: &mut Vec<u8>,
+) -> bool
+where
+    T: serde::Serialize + for<'de> Deserialize<'de> + PartialEq + Copy,
+{
+    buf.clear();
+    serde_json::to_writer(&mut *buf, &x).unwrap();
+    from_value.is_ok_and(|v| v == x)
+        && buf == json.as_bytes()
+        && serde_json::from_slice::<T>(buf).is_ok_and(|v| v == x)
+}
+
+/// Every `NORMKEY_SERDE_STRIDE`-th code (default 97, about 44 million per
+/// format; `NORMKEY_SERDE_STRIDE=1` for all 2³²) of every 32-bit texture format
+/// through JSON both ways and through serde's value deserializers. Two threads.
+#[test]
+#[ignore = "every 97th of the 2^32 codes of each 32-bit texture format: run in release mode"]
+fn every_32_bit_texture_code_round_trips() {
+    let stride: u32 = std::env::var("NORMKEY_SERDE_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(97);
+    let failures: u64 = std::thread::scope(|s| {
+        let halves: Vec<_> = [0u32, 1]
+            .into_iter()
+            .map(|h| {
+                s.spawn(move || {
+                    let mut failures = 0u64;
+                    let mut buf = Vec::with_capacity(32);
+                    // Thread h takes every other multiple of the stride.
+                    for c in (u64::from(h) * u64::from(stride)..=u64::from(u32::MAX))
+                        .step_by(2 * stride as usize)
+                    {
+                        let c = u32::try_from(c).unwrap();
+                        let json = c.to_string();
+                        let mut check = |what: &str, ok: bool| {
+                            if !ok {
+                                failures += 1;
+                                if failures < 5 {
+                                    eprintln!("{what}: code {c:#010x} does not round-trip");
+                                }
+                            }
+                        };
+                        macro_rules! rgba8 {
+                            ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {{
+                                let b = c.to_le_bytes();
+                                let x = normkey::$T::from_bytes(b);
+                                let value = normkey::$T::deserialize(SeqDeserializer::new(b.into_iter()));
+                                let json = json_bytes(b);
+                                check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                            }};
+                        }
+                        normkey::for_each_rgba8_format!(rgba8);
+                        macro_rules! ufloat {
+                            ($T:ident) => {{
+                                let x = normkey::$T::from_bits(c);
+                                let value = normkey::$T::deserialize(U32Deserializer::new(c));
+                                check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                            }};
+                        }
+                        normkey::for_each_ufloat_format!(ufloat);
+                        macro_rules! packed {
+                            ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+                                // The 16-bit ones: every code in the test above.
+                                if let (Ok(c), 32) = (<$int>::try_from(c), <$int>::BITS) {
+                                    let x = normkey::$T::from_bits(c);
+                                    let value = normkey::$T::deserialize(c.into_deserializer());
+                                    check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                                }
+                            };
+                        }
+                        normkey::for_each_packed_format!(packed);
                     }
                     failures
                 })

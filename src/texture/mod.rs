@@ -87,6 +87,32 @@
 //! assert_eq!(B5g6r5Unorm::from_rgb([1.0, 0.0, 0.0]).to_bits(), 0xf800);
 //! assert_eq!(B5g6r5Unorm::from_bits(0x07e0).to_rgb(), [0.0, 1.0, 0.0]);
 //! ```
+//!
+//! # Printing, serializing, logging
+//!
+//! Every format prints as the storage formats do: `Display` prints what the code
+//! stands for, `Debug` the code itself. A pixel's `Display` is its decoded channels
+//! in r, g, b(, a) order whatever the memory order, each formatted with the
+//! formatter's options (precision, sign, width and alignment apply to each
+//! channel); [`Srgb8`] prints its linear value. With feature `serde` each format is
+//! serialized as its code, exactly: [`Srgb8`] as its `u8`, the 8-bit pixels as
+//! their four bytes in memory order ([`to_bytes`](Rgba8Unorm::to_bytes)), the
+//! packed formats as their integer ([`to_bits`](Rgb10a2Unorm::to_bits)). Every code
+//! of every format is valid (the `Pod` formats have no invalid bit pattern), so
+//! deserialization rejects only what the code's type rejects, such as 256 for a
+//! byte or an array of three bytes. With feature `defmt` each logs as its `Debug`
+//! does, the name and the code.
+//!
+//! ```
+//! use normkey::{Bgra8Unorm, Rg11b10Ufloat, Srgb8};
+//! let p = Bgra8Unorm::from_rgba([1.0, 0.0, 0.0, 0.5]);
+//! assert_eq!(p.to_string(), "(1, 0, 0, 0.5019608)"); // r, g, b, a
+//! assert_eq!(format!("{p:.2}"), "(1.00, 0.00, 0.00, 0.50)");
+//! assert_eq!(format!("{p:?}"), "Bgra8Unorm([0, 0, 255, 128])"); // memory order
+//! assert_eq!(format!("{:.3}", Srgb8::from_bits(188)), "0.503");
+//! let q = Rg11b10Ufloat::from_rgb([f32::INFINITY, f32::NAN, 1.0]);
+//! assert_eq!(q.to_string(), "(inf, NaN, 1)");
+//! ```
 
 mod packed;
 mod rgba8;

@@ -179,7 +179,9 @@ const SOFT_FLOAT: bool = cfg!(any(
     ),
 ));
 
-/// How a width decodes `c / max`; see "The algorithms" in the module docs.
+/// How a width decodes `c / max` on the float path; see "The algorithms" in the
+/// module docs (targets without an FPU decode in integers instead, see "Targets
+/// without an FPU").
 ///
 /// ```
 /// use normkey::storage::{Decoder, SNORM_DECODERS, UNORM_DECODERS};

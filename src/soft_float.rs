@@ -80,13 +80,13 @@ pub(crate) const fn encode_unit(x: u32, m: u32) -> u32 {
 #[inline]
 pub(crate) const fn decode_unit(c: u32, m: u32) -> u32 {
     let max = (1 << m) - 1;
-    // The normalized top 32 bits of c/max and its leading zeros (32 for c = 0,
-    // whose result is replaced below).
     // w(c) ≤ 2³² − 1 (all ones for c = max); the partial block is below the whole
-    // ones, so `|` adds it.
+    // ones, so `|` adds it. `partial` = m − (32 mod m) is in [1, m].
     let (blocks, partial) = (u32::MAX / max, m - 32 % m);
     let w = c.wrapping_mul(blocks) | (c >> partial);
+    // 32 for c = 0, whose result is replaced below.
     let lz = w.leading_zeros();
+    // The normalized top 32 bits of c/max.
     let top = if m <= 8 {
         w.wrapping_shl(lz)
     } else {

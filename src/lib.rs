@@ -12,6 +12,7 @@
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
 //! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
 //! | `impl_fmt` | (private) `Display` for the storage and texture formats and [`OrderedKey`]: every `Display` of the crate prints the value (a pixel: its channels, `(r, g, b, a)`), with the formatter's options |
+//! | `soft_float` | (private) the storage conversions in integer operations only, bit-identical to the float path: used on targets without an FPU (see "Targets without an FPU" in [`storage`]) |
 //! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
 //! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
 //! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
@@ -83,6 +84,7 @@ pub mod key;
 mod lists;
 mod loom_shim;
 pub mod norm;
+mod soft_float;
 pub mod storage;
 pub mod texture;
 

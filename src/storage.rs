@@ -103,11 +103,85 @@
 //! SNORM8 in chunks of 32 codes and the others one code at a time: the fastest
 //! choice measured for both copies (for example, chunks of 32 made UNORM16 3.6×
 //! slower, and chunks of 8 made the AVX2 SNORM8 loop 3.4× slower).
+//!
+//! # Targets without an FPU
+//!
+//! Without a floating-point unit every `f32` operation above is a call into the
+//! compiler's soft-float library (on `thumbv6m-none-eabi`, `Unorm8::from_f32` made
+//! 9 `__aeabi_*` calls, more than the naive `(x.clamp(0.0, 1.0) * 255.0 + 0.5) as
+//! u8`). There the scalar conversions, and with them the slice forms and the packed
+//! texture formats, take an **integer path** instead: the same results, bit for
+//! bit, from the `f32` bit pattern, with no float operation.
+//!
+//! - Encoding compares bit patterns to clamp (`x` below 2⁻ᵐ⁻¹, negatives and NaN of
+//!   either sign → 0; from 1.0 to +∞ → `max`), multiplies the 24-bit significand
+//!   by `max` (m = n for UNORM, n − 1 for SNORM), shifts by the exponent and
+//!   rounds half up, which for `x > 0` is the away-from-zero rule above; SNORM
+//!   works on `|x|` and restores the sign. For `max < 2⁸` the product fits a
+//!   `u32`; above, it is taken apart (`sig·max = sig·2ᵐ − sig`) so that no 40-bit
+//!   product is formed.
+//! - Decoding uses `1 / (2ᵐ − 1) = Σₖ 2⁻ᵐᵏ`: `c / max` is the `m`-bit block `c`
+//!   repeated forever after the binary point, so `c` times a constant of repeated
+//!   ones (with the partial block below them) is its first 32 bits. Normalized
+//!   with `leading_zeros`, the top 24 bits are the significand and the next bit
+//!   decides the rounding (no ties: the tail repeats `c ≠ 0`). For m > 8 the
+//!   normalized bits are the first 32 bits of `c` rotated within its `m` bits by
+//!   the leading-zero count (the expansion is periodic). SNORM raises its most
+//!   negative code to `−max` and restores the sign; code 0 gives +0.0.
+//!
+//! Only 32-bit integer operations are used: on a Cortex-M0 (`thumbv6m`) a 64-bit
+//! multiply or shift is a library call, and `leading_zeros` is one too
+//! (`__clzsi2`; ARMv6-M has no `clz`), the only call left.
+//!
+//! The path is chosen at compile time; nothing is decided at run time. The integer
+//! path is used:
+//!
+//! - on `target_arch = "arm"`, `target_os = "none"`, `target_abi = "eabi"`: the
+//!   soft-float ABI of `thumbv6m-none-eabi`, `thumbv7m-none-eabi`,
+//!   `thumbv7em-none-eabi`, `thumbv8m.base-none-eabi`, `thumbv8m.main-none-eabi`,
+//!   `armv7r-none-eabi`, … (the `-eabihf` targets have an FPU and keep the float
+//!   path; Arm's FPU target features are not visible to `cfg` on stable Rust, so
+//!   an `-eabi` build that enables one still takes the integer path, which is
+//!   exact there too);
+//! - on `aarch64-unknown-none-softfloat` (`target_abi = "softfloat"`);
+//! - on x86 and x86-64 without SSE2: the soft-float `x86_64-unknown-none` and
+//!   UEFI targets (kernels, firmware), and the `i586` targets (x87);
+//! - wherever the build passes `--cfg normkey_soft_float`
+//!   (`RUSTFLAGS="--cfg normkey_soft_float"`). RISC-V cores without the F extension
+//!   (`riscv32imc-unknown-none-elf`, `riscv32imac-…`) need it: stable `cfg` cannot
+//!   tell them from `riscv32imafc-…`, whose `target_feature = "f"` is not exposed.
+//!
+//! On a Cortex-M3 (`thumbv7m-none-eabi`, instructions counted under QEMU, see
+//! `tools/softfloat-bench` in the repository) an element of the four formats
+//! takes 13–22 instructions to encode, 14–19× fewer than the naive
+//! `(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8` and its 16-bit and SNORM forms, and
+//! 13–34 to decode, 3.3–5.1× fewer than `c as f32 * (1.0 / 255.0)` and its
+//! forms. CI runs the exhaustive tests of the storage and packed UNORM texture
+//! formats on x86-64 with the integer path forced
+//! (`RUSTFLAGS="--cfg normkey_soft_float"`), against the same independent
+//! references as the float path.
 
 use crate::norm::clamp_unit;
+use crate::soft_float;
 use crate::{Norm, SnormFloat, Unorm, UnormFloat};
 
-/// How a width decodes `c / max`; see "The algorithms" in the module docs.
+/// Whether the scalar conversions take the integer path (`crate::soft_float`):
+/// on the targets named in "Targets without an FPU" (module docs), or when forced
+/// with `--cfg normkey_soft_float`. A constant, so the other path leaves no code
+/// and no run-time test; both are always type-checked and linted.
+const SOFT_FLOAT: bool = cfg!(any(
+    normkey_soft_float,
+    all(target_arch = "arm", target_os = "none", target_abi = "eabi"),
+    all(target_arch = "aarch64", target_abi = "softfloat"),
+    all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(target_feature = "sse2")
+    ),
+));
+
+/// How a width decodes `c / max` on the float path; see "The algorithms" in the
+/// module docs (targets without an FPU decode in integers instead, see "Targets
+/// without an FPU").
 ///
 /// ```
 /// use normkey::storage::{Decoder, SNORM_DECODERS, UNORM_DECODERS};
@@ -237,6 +311,20 @@ const fn max_code(bits: u32, signed: bool) -> i32 {
 /// then the low bits of the sum.
 const MAGIC: f32 = 8_388_608.0;
 
+/// `round(clamp(x, 0, 1) · (2ᵐ − 1))`, ties up, NaN → 0, for 1 ≤ m ≤ 16: the
+/// integer path or the float path. Exact; see the module docs.
+#[inline]
+// The integer path's code is below 2¹⁶.
+#[allow(clippy::cast_possible_wrap, clippy::cast_precision_loss)]
+const fn encode_unit(x: f32, m: u32) -> i32 {
+    if SOFT_FLOAT {
+        soft_float::encode_unit(x.to_bits(), m) as i32
+    } else {
+        // 2ᵐ ≤ 2¹⁶: exact.
+        round_scaled(clamp_unit(x), (1u32 << m) as f32)
+    }
+}
+
 /// `round(x · (scale − 1))`, ties up, for `x` in [0, 1] and `scale` a power of two
 /// ≤ 2¹⁶. Exact; see the module docs.
 #[inline]
@@ -252,20 +340,17 @@ const fn round_scaled(x: f32, scale: f32) -> i32 {
         .wrapping_sub((fr + 0.5 < x) as i32)
 }
 
-/// `2^(bits − signed)` as `f32`: `max + 1`.
-#[inline]
-#[allow(clippy::cast_precision_loss)] // a power of two ≤ 2¹⁶: exact
-const fn scale(bits: u32, signed: bool) -> f32 {
-    (max_code(bits, signed) + 1) as f32
-}
-
-/// `c / max`, correctly rounded, by `decoder`, for a code already in range
-/// (`c ≥ 0` for UNORM). SNORM's most negative code gives −1.0.
+/// `c / max`, correctly rounded, by the integer path or by `decoder`, for a code
+/// already in range (`c ≥ 0` for UNORM). SNORM's most negative code gives −1.0.
 #[inline]
 // c·2ˢ and max·2ˢ fit `i16` by the choice of s; |c·2ˢ·k| and max·2ˢ·k < 2²⁴·2ˢ with
 // ≤ 24 significant bits: exact (checked by `checked_decoder`).
 #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 const fn decode(c: i32, max: i32, decoder: Decoder) -> f32 {
+    if SOFT_FLOAT {
+        // max = 2ᵐ − 1.
+        return f32::from_bits(soft_float::decode(c, 32 - max.leading_zeros()));
+    }
     match decoder {
         Decoder::Reciprocal(k) => {
             let k = k as i32;
@@ -308,26 +393,17 @@ const fn decode(c: i32, max: i32, decoder: Decoder) -> f32 {
 #[inline]
 #[must_use]
 pub const fn unorm_from_f32<const BITS: u32>(x: f32) -> u16 {
-    let scale = const {
-        checked_decoder(BITS, false);
-        scale(BITS, false)
-    };
-    encode_unorm_scaled(x, scale)
+    const { checked_decoder(BITS, false) };
+    encode_unorm(x, BITS)
 }
 
 /// [`unorm_from_f32`] with the width as an argument, for the packed formats
 /// (`crate::texture`), which check their widths at compile time.
 #[inline]
-pub(crate) const fn encode_unorm(x: f32, bits: u32) -> u16 {
-    encode_unorm_scaled(x, scale(bits, false))
-}
-
-/// The UNORM code of `x` for `max = scale − 1`: clamp to [0, 1] (NaN → 0), round.
-#[inline]
 // The code is in [0, 2¹⁶).
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-const fn encode_unorm_scaled(x: f32, scale: f32) -> u16 {
-    round_scaled(clamp_unit(x), scale) as u16
+pub(crate) const fn encode_unorm(x: f32, bits: u32) -> u16 {
+    encode_unit(x, bits) as u16
 }
 
 /// [`unorm_to_f32`] with the width as an argument, for a `code` already masked to
@@ -392,13 +468,10 @@ pub const fn unorm_to_f32<const BITS: u32>(code: u16) -> f32 {
 // The code is in (−2¹⁵, 2¹⁵).
 #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
 pub const fn snorm_from_f32<const BITS: u32>(x: f32) -> i16 {
-    let scale = const {
-        checked_decoder(BITS, true);
-        scale(BITS, true)
-    };
+    const { checked_decoder(BITS, true) };
     let bits = x.to_bits();
     let sign = (bits as i32) >> 31; // 0 or −1
-    let m = round_scaled(clamp_unit(f32::from_bits(bits & 0x7fff_ffff)), scale);
+    let m = encode_unit(f32::from_bits(bits & 0x7fff_ffff), BITS - 1);
     ((m ^ sign).wrapping_sub(sign)) as i16
 }
 

@@ -316,57 +316,6 @@ mod device {
             peers::naive_unorm8_encode,
             "naive (x.clamp(0,1)*255+0.5) as u8"
         );
-        {
-            let bits = unit.map(f32::to_bits);
-            let mut raw = [0u8; N];
-            let naive = row(&unit, &mut raw, |s, d| {
-                for (d, &x) in d.iter_mut().zip(s) {
-                    *d = peers::naive_unorm8_encode(x);
-                }
-            });
-            let int = row(&bits, &mut raw, |s, d| {
-                for (d, &x) in d.iter_mut().zip(s) {
-                    *d = peers::unorm8_from_f32_bits(x);
-                }
-            });
-            print(
-                out,
-                ipt,
-                "prototype unorm8_from_f32_bits loop",
-                &int,
-                Some(&naive),
-            );
-            ok &= int.linear;
-        }
-        {
-            let mut s = 0x9e37_79b9;
-            let mut codes = [0u8; N];
-            for c in &mut codes {
-                #[allow(clippy::cast_possible_truncation)]
-                let b = next(&mut s) as u8;
-                *c = b;
-            }
-            let mut dst = [0.0f32; N];
-            let mut bits = [0u32; N];
-            let naive = row(&codes, &mut dst, |s, d| {
-                for (d, &c) in d.iter_mut().zip(s) {
-                    *d = peers::naive_unorm8_decode_mul(c);
-                }
-            });
-            let int = row(&codes, &mut bits, |s, d| {
-                for (d, &c) in d.iter_mut().zip(s) {
-                    *d = peers::unorm8_to_f32_bits(c);
-                }
-            });
-            print(
-                out,
-                ipt,
-                "prototype unorm8_to_f32_bits loop (vs mul)",
-                &int,
-                Some(&naive),
-            );
-            ok &= int.linear;
-        }
         encode!(
             Unorm16,
             u16,
@@ -453,19 +402,29 @@ mod device {
         );
 
         // Link the out-of-line probes (for the disassembly, see README.md).
-        assert_eq!(
-            peers::probe::probe_normkey_unorm8_from_f32(black_box(0.5)),
-            128
-        );
-        assert_eq!(peers::probe::probe_naive_unorm8_encode(black_box(0.5)), 128);
-        assert_eq!(
-            peers::probe::probe_unorm8_from_f32_bits(black_box(0.5f32.to_bits())),
-            128
-        );
-        assert_eq!(
-            peers::probe::probe_unorm8_to_f32_bits(black_box(255)),
-            1.0f32.to_bits()
-        );
+        {
+            use peers::probe::{
+                probe_naive_unorm8_encode, probe_normkey_snorm8_from_f32,
+                probe_normkey_snorm8_to_f32, probe_normkey_snorm16_from_f32,
+                probe_normkey_snorm16_to_f32, probe_normkey_unorm8_from_f32,
+                probe_normkey_unorm8_to_f32, probe_normkey_unorm16_from_f32,
+                probe_normkey_unorm16_to_f32,
+            };
+            let half = black_box(0.5f32);
+            assert_eq!(probe_naive_unorm8_encode(half), 128);
+            assert_eq!(probe_normkey_unorm8_from_f32(half), 128);
+            assert_eq!(probe_normkey_unorm16_from_f32(half), 32768);
+            assert_eq!(probe_normkey_snorm8_from_f32(-half), -64);
+            assert_eq!(probe_normkey_snorm16_from_f32(-half), -16384);
+            let one = 1.0f32.to_bits();
+            assert_eq!(probe_normkey_unorm8_to_f32(black_box(255)), one);
+            assert_eq!(probe_normkey_unorm16_to_f32(black_box(65535)), one);
+            assert_eq!(
+                probe_normkey_snorm8_to_f32(black_box(0x80)),
+                (-1.0f32).to_bits()
+            );
+            assert_eq!(probe_normkey_snorm16_to_f32(black_box(0x7fff)), one);
+        }
 
         let ok1 = table(&mut out, ipt);
         let _ = writeln!(

@@ -253,7 +253,7 @@ fn prop<F: TestFloat + AtomicFloat, D: Direction>(init: Val, ops: Vec<Op>) -> bo
 
 fn quickcheck_reducer<F: TestFloat + AtomicFloat, D: Direction>() {
     QuickCheck::new()
-        .tests(if cfg!(miri) { 10 } else { 2000 })
+        .tests(if cfg!(miri) { 4 } else { 2000 })
         .quickcheck(prop::<F, D> as fn(Val, Vec<Op>) -> bool);
 }
 

@@ -812,8 +812,9 @@ pub fn min<F: KeyFloat>(values: &[F]) -> F {
 /// (`maximumNumber` folded over the slice, as the `fetch_max_slice` of the
 /// reducers): [`min`] in the other direction.
 ///
-/// - −0 < +0: `max(&[-0.0, 0.0])` is +0.0.
-/// - NaNs are skipped; the result is never NaN.
+/// - −0 < +0: `max(&[-0.0, 0.0])` is +0.0. ±∞ and subnormals are ordinary values.
+/// - NaNs are skipped; the result is never NaN, and bit for bit one of the inputs
+///   (or −∞).
 /// - An empty slice, or one of NaNs only, gives −∞, the identity.
 ///
 /// ```
@@ -866,7 +867,9 @@ pub fn minimum<F: KeyFloat>(values: &[F]) -> F {
 ///
 /// - Any NaN makes the result the positive quiet NaN with every payload bit set,
 ///   [`OrderedKey::MAX`]'s float, the NaN `fetch_maximum` stores.
-/// - −0 < +0; an empty slice gives −∞, the identity.
+/// - Otherwise as [`max`]: −0 < +0, ±∞ and subnormals ordinary, the result bit
+///   for bit one of the inputs.
+/// - An empty slice gives −∞, the identity.
 ///
 /// ```
 /// use normkey::{OrderedKey, key};

@@ -126,7 +126,10 @@ macro_rules! bounded_by_consts {
 }
 use bounded_by_consts;
 
-bounded_by_consts!(Unorm8);
-bounded_by_consts!(Unorm16);
-bounded_by_consts!(Snorm8);
-bounded_by_consts!(Snorm16);
+/// The storage formats: `Bounded` by their codes' constants.
+macro_rules! bounded_storage {
+    ($T:ident, $code:ty, $N:ident, $D:ident) => {
+        bounded_by_consts!($T);
+    };
+}
+crate::for_each_storage_format!(bounded_storage);

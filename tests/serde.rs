@@ -221,6 +221,16 @@ fn f32_and_f64_keys_round_trip() {
     assert!(serde_json::from_str::<OrderedKey<f32>>("null").is_err());
 }
 
+/// `NORMKEY_SERDE_STRIDE` (a positive integer), else 97: the exhaustive tests
+/// below send every stride-th input through JSON.
+fn serde_stride() -> u32 {
+    std::env::var("NORMKEY_SERDE_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(97)
+}
+
 /// Finite `f32` through JSON, as a key (bit for bit) and, where in range, as
 /// `Norm` and `Unorm`. Two threads over the 2³² patterns, every `NORMKEY_SERDE_STRIDE`-th
 /// one (default 97, about 44 million inputs: a few seconds; CI runs it so). What is
@@ -231,11 +241,7 @@ fn f32_and_f64_keys_round_trip() {
 #[test]
 #[ignore = "2^32 f32 patterns (JSON for every 97th): run in release mode"]
 fn every_f32_round_trips_through_json() {
-    let stride: u32 = std::env::var("NORMKEY_SERDE_STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .filter(|&s| s > 0)
-        .unwrap_or(97);
+    let stride = serde_stride();
     let failures: u64 = std::thread::scope(|s| {
         let halves: Vec<_> = [0u32, 1]
             .into_iter()
@@ -430,11 +436,7 @@ where
 #[test]
 #[ignore = "every 97th of the 2^32 codes of each 32-bit texture format: run in release mode"]
 fn every_32_bit_texture_code_round_trips() {
-    let stride: u32 = std::env::var("NORMKEY_SERDE_STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .filter(|&s| s > 0)
-        .unwrap_or(97);
+    let stride = serde_stride();
     let failures: u64 = std::thread::scope(|s| {
         let halves: Vec<_> = [0u32, 1]
             .into_iter()

@@ -12,7 +12,14 @@
 //!
 //! The floor (`peers::FloorMin`): the same algorithm hand-written on a plain
 //! `AtomicU32` (key, relaxed load, compare, integer `fetch_min` only when it
-//! improves); the target is normkey within 1.1× of it.
+//! improves); the target is normkey within 1.1× of it. Both compile to the same
+//! loop (see the x86-64 disassembly), so what separates their timings is mostly
+//! where the linker puts each loop: on a 2-core AMD EPYC VM a second copy of the
+//! floor measured 1.1–1.8× the first. Compare them with the loops aligned:
+//!
+//! ```text
+//! CARGO_TARGET_DIR=target/aligned RUSTFLAGS="-C llvm-args=-align-loops=64" //!   cargo bench --bench atomic -- atomic_random
+//! ```
 //!
 //! Peers (`peers/mod.rs`): `portable_atomic::AtomicF32::fetch_min` and
 //! `atomic_float::AtomicF32::fetch_min` (CAS loops over `f32::min`, writing on
@@ -79,8 +86,11 @@ fn run<R: SharedMin>(inputs: &[Vec<f32>], iters: u64) -> Duration {
                     }
                 });
             }
+            // The clock starts before the barrier releases the workers: read after
+            // it, a main thread descheduled on a busy machine would start it late.
+            let t = Instant::now();
             start.wait();
-            Instant::now()
+            t
         });
         total += elapsed.elapsed();
         black_box(r.get());

@@ -13,12 +13,16 @@
 //! (a [`KeyFloat`] whose key integer has an atomic, [`AtomicBits`]) and
 //! [`Direction`] ([`Min`] or [`Max`]). An update:
 //!
-//! 1. takes the key of the argument; a NaN argument is ignored (`fetch_min`) or
-//!    becomes the NaN key at the reducing end (`fetch_minimum`);
+//! 1. takes the key of the argument; for `fetch_minimum` a NaN argument becomes
+//!    the NaN key at the reducing end;
 //! 2. loads the stored key with the load part of the ordering and **skips** the
 //!    write when the argument would not improve it;
 //! 3. otherwise makes one integer `fetch_min`/`fetch_max` (`fetch_min`), or a
 //!    compare-exchange loop that never replaces a stored NaN (`fetch_minimum`).
+//!    `fetch_min` ignores a NaN argument only here, on this rare path: it loads
+//!    the value again and returns it. The skip path of step 2 is then the same
+//!    load and compare as a hand-written loop on an integer atomic, and compiles
+//!    to the same instructions (`benches/atomic.rs` measures the two).
 //!
 //! The slice forms (`fetch_min_slice`, `fetch_minimum_slice`, …) fold the keys
 //! locally first, then make one update. The fold is the one of
@@ -53,7 +57,8 @@
 //! almost every update is skipped, so the cache line is shared, not bounced
 //! between cores. The consequence for synchronization: **a skipped update is a
 //! load with the load part of `order`** (`Release` → `Relaxed`, `AcqRel` →
-//! `Acquire`, others unchanged), as a failed `compare_exchange` is. It writes
+//! `Acquire`, others unchanged; two such loads for a NaN argument to `fetch_min`),
+//! as a failed `compare_exchange` is. It writes
 //! nothing, so it releases nothing and does not take part in a release sequence:
 //! a thread that acquires the value later does not synchronize with the skipped
 //! call. An update that does change the value is a read-modify-write with
@@ -517,25 +522,31 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[inline]
     pub fn reduce(&self, v: F, order: Ordering) -> F {
         let key = OrderedKey::new(v).to_bits();
-        // The NaN test only on the rare improving path (out of line, so that the
-        // compiler does not merge it into the skip test): a skipped update (the
-        // common case under random input) is one load and one compare, as a
+        // The NaN test only on the rare improving path: a skipped update (the
+        // common case under random input) is one load and one compare, as in a
         // hand-written loop.
         let current = F::Bits::load(&self.key, load_part(order));
         if Self::better(key, current) {
-            Self::float(self.improve(key, current, order))
+            Self::float(self.improve(key, order))
         } else {
             Self::float(current) // Skipped: nothing to improve, nothing written.
         }
     }
 
-    /// The improving path of [`reduce`](Self::reduce): ignores a NaN `key` (returns
-    /// `current`), else the integer read-modify-write. Returns the previous key.
-    #[cold]
-    #[inline(never)]
-    fn improve(&self, key: F::Bits, current: F::Bits, order: Ordering) -> F::Bits {
+    /// The improving path of [`reduce`](Self::reduce), taken when `key` improved
+    /// on the value loaded: for a number, the integer read-modify-write; for a NaN
+    /// (ignored), a second load, whose value the call returns. Returns the
+    /// previous key.
+    ///
+    /// The second load is what keeps the skip path as short as a hand-written
+    /// loop's: the compiler cannot hoist an atomic load, so it cannot merge the
+    /// NaN test into the skip path's one compare; and this path stays inline
+    /// (a call in the caller's loop would stop the compiler from unrolling it).
+    #[inline]
+    fn improve(&self, key: F::Bits, order: Ordering) -> F::Bits {
+        let now = F::Bits::load(&self.key, load_part(order));
         if Self::is_nan_key(key) {
-            current
+            now
         } else if D::IS_MIN {
             F::Bits::fetch_min(&self.key, key, order)
         } else {

@@ -13,12 +13,15 @@
 //! The floor (`peers::FloorMin`): the same algorithm hand-written on a plain
 //! `AtomicU32` (key, relaxed load, compare, integer `fetch_min` only when it
 //! improves); the target is normkey within 1.1× of it. Both compile to the same
-//! loop (see the x86-64 disassembly), so what separates their timings is mostly
-//! where the linker puts each loop: on a 2-core AMD EPYC VM a second copy of the
-//! floor measured 1.1–1.8× the first. Compare them with the loops aligned:
+//! loop (see the x86-64 disassembly; callgrind counts 9.5 instructions per
+//! element for each), so what separates their timings is mostly where the linker
+//! puts each loop: on a 2-core AMD EPYC VM a second copy of the floor measured
+//! 1.1–1.8× the first. Compare them with the loops aligned, and paired (normkey
+//! and the floor timed in alternation, which cancels the machine's drift):
 //!
 //! ```text
-//! CARGO_TARGET_DIR=target/aligned RUSTFLAGS="-C llvm-args=-align-loops=64" //!   cargo bench --bench atomic -- atomic_random
+//! CARGO_TARGET_DIR=target/aligned RUSTFLAGS="-C llvm-args=-align-loops=64" \
+//!   NORMKEY_PAIRED=41 cargo bench --bench atomic
 //! ```
 //!
 //! Peers (`peers/mod.rs`): `portable_atomic::AtomicF32::fetch_min` and
@@ -27,7 +30,7 @@
 
 mod peers;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput};
 use peers::SharedMin;
 use std::hint::black_box;
 use std::sync::atomic::Ordering::Relaxed;
@@ -117,10 +120,15 @@ fn contended(c: &mut Criterion, group: &str, inputs: &[Vec<f32>]) {
     g.finish();
 }
 
-fn random(c: &mut Criterion) {
-    let inputs: Vec<Vec<f32>> = (0..THREADS)
+/// `atomic_random`'s input: `RANDOM_LEN` uniform values per thread.
+fn random_inputs() -> Vec<Vec<f32>> {
+    (0..THREADS)
         .map(|t| uniform(t as u64 + 1, RANDOM_LEN))
-        .collect();
+        .collect()
+}
+
+fn random(c: &mut Criterion) {
+    let inputs = random_inputs();
     contended(c, "atomic_random", &inputs);
 }
 
@@ -159,4 +167,36 @@ mod group {
         targets = super::random, super::mostly_improving, super::slice
     }
 }
-criterion_main!(group::benches);
+/// `NORMKEY_PAIRED=<pairs> cargo bench --bench atomic`: instead of criterion, times
+/// normkey and the floor on `atomic_random`'s input in alternation, `pairs` times
+/// one run each, and prints the quartiles of the paired ratios normkey / floor.
+/// Pairing cancels the machine's drift, which criterion's medians, taken one
+/// after the other, do not.
+fn paired(pairs: usize) {
+    let inputs = random_inputs();
+    let mut ratios: Vec<f64> = (0..pairs)
+        .map(|_| {
+            let normkey = run::<normkey::AtomicF32Min>(&inputs, 1);
+            let floor = run::<peers::FloorMin>(&inputs, 1);
+            normkey.as_secs_f64() / floor.as_secs_f64()
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let q = |k: usize| ratios[(pairs - 1) * k / 4];
+    println!(
+        "atomic_random, normkey / floor over {pairs} pairs: median {:.3} (quartiles {:.3}, {:.3})",
+        q(2),
+        q(1),
+        q(3)
+    );
+}
+
+fn main() {
+    if let Ok(pairs) = std::env::var("NORMKEY_PAIRED") {
+        let pairs = pairs.parse().ok().filter(|&n| n > 0);
+        paired(pairs.expect("NORMKEY_PAIRED: a count of pairs, at least 1"));
+    } else {
+        group::benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

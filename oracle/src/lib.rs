@@ -154,71 +154,6 @@ pub const fn requantize(c: i64, from_max: i64, to_max: i64) -> i64 {
     if c < 0 { -q } else { q }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ties_and_ends() {
-        assert_eq!(encode_unorm(0.5, 8), 128);
-        assert_eq!(encode_snorm(-0.5, 8), -64);
-        assert_eq!(encode_snorm(-1.0, 8), -127);
-        assert_eq!(encode_unorm(f32::NAN, 8), 0);
-        assert_eq!(encode_unorm(f32::INFINITY, 10), 1023);
-        assert_eq!(encode_unorm(0.5, 1), 1);
-        assert_eq!(decode_normalized(-128, 127), -1.0);
-        assert_eq!(requantize(1, 255, 65535), 257);
-        assert_eq!(requantize(-128, 127, 32767), -32767);
-        assert_eq!(requantize(64, 127, 32767), 16513); // 16512.504
-        assert_eq!(requantize(128, 65535, 255), 0); // 0.498
-        assert_eq!(requantize(-130, 32767, 127), -1); // −0.504
-        assert_eq!(ufloat_value(0x7BF, 6), 65024.0);
-        assert_eq!(ufloat_value(0x3DF, 5), 64512.0);
-        assert_eq!(ufloat_value(1, 6), pow2(-20));
-        assert_eq!(encode_ufloat(65535.0, 6), 0x7BF);
-        assert_eq!(encode_ufloat(1.0 + 1.0 / 128.0, 6), 15 << 6);
-        assert_eq!(encode_ufloat(1.0 + 3.0 / 128.0, 6), (15 << 6) + 2);
-        assert_eq!(encode_ufloat(-0.0, 5), 0);
-        assert_eq!(encode_ufloat(f32::NAN, 5), 0x3FF);
-        assert_eq!(encode_rgb9e5([1.0, 0.0, 0.0], false), 256 | 16 << 27);
-        assert_eq!(
-            encode_rgb9e5([511.5 / 256.0, 0.0, 0.0], false),
-            256 | 17 << 27
-        );
-        assert_eq!(
-            encode_rgb9e5([f32::INFINITY, f32::NAN, -1.0], true),
-            511 | 31 << 27
-        );
-        assert_eq!(decode_rgb9e5(u32::MAX), [65408.0; 3]);
-        // The f64 quotient rounded again agrees with the f32 division for every
-        // 8-bit code: a second, independent derivation.
-        for c in 0..=255 {
-            assert_eq!(decode_normalized(c, 255), (c as f64 / 255.0) as f32);
-        }
-    }
-
-    #[test]
-    fn srgb_ends_and_known_codes() {
-        assert_eq!(srgb_encode(0.0), 0);
-        assert_eq!(srgb_encode(f32::NAN), 0);
-        assert_eq!(srgb_encode(-1.0), 0);
-        assert_eq!(srgb_encode(1.0), 255);
-        assert_eq!(srgb_encode(f32::INFINITY), 255);
-        // 0.5 linear is 0.7353569 encoded: 187.51 codes.
-        assert_eq!(srgb_encode(0.5), 188);
-        // The linear segment: 0.002 · 12.92 · 255 = 6.5892.
-        assert_eq!(srgb_encode(0.002), 7);
-        assert_eq!(srgb_decode(0), 0.0);
-        assert_eq!(srgb_decode(255), 1.0);
-        // Code 128: y = 0.50196, ((y + 0.055) / 1.055)^2.4 = 0.2158605.
-        assert!((srgb_decode(128) - 0.215_860_5).abs() < 1e-7);
-        // The two curves are inverses of each other at every code.
-        for c in 0..=255u8 {
-            assert_eq!(srgb_encode(srgb_decode(c) as f32), c);
-        }
-    }
-}
-
 /// `2^k`, exactly: the `f64` whose exponent field is `k + 1023` and whose
 /// mantissa is 0.
 ///
@@ -373,4 +308,69 @@ pub fn encode_rgb9e5(rgb: [f32; 3], half_up: bool) -> u32 {
 pub fn decode_rgb9e5(code: u32) -> [f64; 3] {
     let scale = pow2((code >> 27) as i32 - 24);
     [0, 9, 18].map(|s| f64::from((code >> s) & 0x1FF) * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_and_ends() {
+        assert_eq!(encode_unorm(0.5, 8), 128);
+        assert_eq!(encode_snorm(-0.5, 8), -64);
+        assert_eq!(encode_snorm(-1.0, 8), -127);
+        assert_eq!(encode_unorm(f32::NAN, 8), 0);
+        assert_eq!(encode_unorm(f32::INFINITY, 10), 1023);
+        assert_eq!(encode_unorm(0.5, 1), 1);
+        assert_eq!(decode_normalized(-128, 127), -1.0);
+        assert_eq!(requantize(1, 255, 65535), 257);
+        assert_eq!(requantize(-128, 127, 32767), -32767);
+        assert_eq!(requantize(64, 127, 32767), 16513); // 16512.504
+        assert_eq!(requantize(128, 65535, 255), 0); // 0.498
+        assert_eq!(requantize(-130, 32767, 127), -1); // −0.504
+        assert_eq!(ufloat_value(0x7BF, 6), 65024.0);
+        assert_eq!(ufloat_value(0x3DF, 5), 64512.0);
+        assert_eq!(ufloat_value(1, 6), pow2(-20));
+        assert_eq!(encode_ufloat(65535.0, 6), 0x7BF);
+        assert_eq!(encode_ufloat(1.0 + 1.0 / 128.0, 6), 15 << 6);
+        assert_eq!(encode_ufloat(1.0 + 3.0 / 128.0, 6), (15 << 6) + 2);
+        assert_eq!(encode_ufloat(-0.0, 5), 0);
+        assert_eq!(encode_ufloat(f32::NAN, 5), 0x3FF);
+        assert_eq!(encode_rgb9e5([1.0, 0.0, 0.0], false), 256 | 16 << 27);
+        assert_eq!(
+            encode_rgb9e5([511.5 / 256.0, 0.0, 0.0], false),
+            256 | 17 << 27
+        );
+        assert_eq!(
+            encode_rgb9e5([f32::INFINITY, f32::NAN, -1.0], true),
+            511 | 31 << 27
+        );
+        assert_eq!(decode_rgb9e5(u32::MAX), [65408.0; 3]);
+        // The f64 quotient rounded again agrees with the f32 division for every
+        // 8-bit code: a second, independent derivation.
+        for c in 0..=255 {
+            assert_eq!(decode_normalized(c, 255), (c as f64 / 255.0) as f32);
+        }
+    }
+
+    #[test]
+    fn srgb_ends_and_known_codes() {
+        assert_eq!(srgb_encode(0.0), 0);
+        assert_eq!(srgb_encode(f32::NAN), 0);
+        assert_eq!(srgb_encode(-1.0), 0);
+        assert_eq!(srgb_encode(1.0), 255);
+        assert_eq!(srgb_encode(f32::INFINITY), 255);
+        // 0.5 linear is 0.7353569 encoded: 187.51 codes.
+        assert_eq!(srgb_encode(0.5), 188);
+        // The linear segment: 0.002 · 12.92 · 255 = 6.5892.
+        assert_eq!(srgb_encode(0.002), 7);
+        assert_eq!(srgb_decode(0), 0.0);
+        assert_eq!(srgb_decode(255), 1.0);
+        // Code 128: y = 0.50196, ((y + 0.055) / 1.055)^2.4 = 0.2158605.
+        assert!((srgb_decode(128) - 0.215_860_5).abs() < 1e-7);
+        // The two curves are inverses of each other at every code.
+        for c in 0..=255u8 {
+            assert_eq!(srgb_encode(srgb_decode(c) as f32), c);
+        }
+    }
 }

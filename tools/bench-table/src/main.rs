@@ -34,7 +34,7 @@ mod peers;
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use normkey::{OrderedKey, Snorm8, Snorm16, Unorm8, Unorm16};
@@ -73,6 +73,8 @@ fn main() {
     let counted = started.elapsed();
 
     print_table(&rows, in_range);
+    println!();
+    print_overflow_checks();
     println!();
     if self_check.is_empty() {
         println!("Self-check: normkey's side gets every input of every count above right.");
@@ -467,6 +469,11 @@ fn median_ns(group: &str, id: &str) -> Result<f64, PathBuf> {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
         PathBuf::from,
     );
+    median_ns_in(&target, group, id)
+}
+
+/// [`median_ns`] in the target directory `target`.
+fn median_ns_in(target: &Path, group: &str, id: &str) -> Result<f64, PathBuf> {
     let mut path = target.join("criterion").join(filename_safe(group));
     for part in id.split('/') {
         path.push(filename_safe(part));
@@ -489,6 +496,58 @@ fn point_estimate(json: &str, statistic: &str) -> Option<f64> {
     let number = rest.trim_start().strip_prefix(':')?.trim_start();
     let end = number.find([',', '}']).unwrap_or(number.len());
     number[..end].trim().parse().ok()
+}
+
+/// The storage slice loops in a release build with `overflow-checks` and debug
+/// assertions (`target/overflow-checks`, the second command in
+/// `benches/storage.rs`) against the same loops in the plain build; the bound:
+/// as fast, within 1.1× for noise.
+fn print_overflow_checks() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let plain =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let checked = root.join("target/overflow-checks");
+    println!("| storage loop | checked build / plain build | target |");
+    println!("|---|---|---|");
+    let mut missing = false;
+    macro_rules! overflow_rows {
+        ($T:ident, $($rest:tt)*) => {
+            for n in peers::STORAGE_SIZES {
+                for (op, dir) in [("decode_slice", "decode"), ("encode_slice", "encode")] {
+                    let group = format!("{}_{dir}", stringify!($T));
+                    let id = format!("normkey/{n}");
+                    let ratio = match (
+                        median_ns_in(&checked, &group, &id),
+                        median_ns_in(&plain, &group, &id),
+                    ) {
+                        (Ok(c), Ok(p)) => Some(c / p),
+                        _ => None,
+                    };
+                    missing |= ratio.is_none();
+                    let met = match ratio {
+                        Some(r) if r <= 1.1 => "≤ 1.1: met",
+                        Some(_) => "≤ 1.1: **NOT met**",
+                        None => "≤ 1.1: not measured",
+                    };
+                    println!(
+                        "| {}::{op}, {n} | {} | {met} |",
+                        stringify!($T),
+                        ratio.map_or_else(|| "missing".to_owned(), sig3)
+                    );
+                }
+            }
+        };
+    }
+    peers::storage_formats!(overflow_rows);
+    println!();
+    println!(
+        "checked build: `overflow-checks` and debug assertions on (criterion medians of \
+         `{}`); plain build: the table above's.",
+        checked.display()
+    );
+    if missing {
+        println!("Missing: run the two commands of `benches/storage.rs` (\"Overflow checks\").");
+    }
 }
 
 /// `r` to three significant digits.

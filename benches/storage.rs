@@ -37,7 +37,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use normkey::{Rgb10a2Unorm, Snorm8, Snorm16, Unorm8, Unorm16};
+use normkey::Rgb10a2Unorm;
 
 /// `n` inputs spread over [lo − 0.2, 1.2] (some clamp), from a tiny xorshift.
 #[allow(clippy::cast_precision_loss)]
@@ -54,26 +54,26 @@ fn inputs(lo: f32, n: usize) -> Vec<f32> {
         .collect()
 }
 
-/// One format, both sizes: `$T`'s slice forms against the peers in `peers::$m`.
+/// One format, both sizes: `$T`'s slice forms against the peers in `peers::$T`.
 macro_rules! bench_format {
-    ($c:ident, $T:ident, $m:ident, lo = $lo:literal, decode = [$($dec:ident),*], encode = [$($enc:ident),*]) => {
+    ($c:ident, $T:ident, lo = $lo:literal, decode = [$($dec:ident),*], encode = [$($enc:ident),*]) => {
         for n in peers::STORAGE_SIZES {
             let floats = inputs($lo, n);
-            let mut codes = vec![$T::ZERO; n];
-            $T::encode_slice(&floats, &mut codes);
+            let mut codes = vec![normkey::$T::ZERO; n];
+            normkey::$T::encode_slice(&floats, &mut codes);
             let raw: Vec<_> = codes.iter().map(|c| c.to_bits()).collect();
 
             let mut g = $c.benchmark_group(concat!(stringify!($T), "_decode"));
             let mut out = vec![0.0_f32; n];
             g.bench_function(BenchmarkId::new("normkey", n), |b| {
-                b.iter(|| $T::decode_slice(black_box(&codes), black_box(&mut out)));
+                b.iter(|| normkey::$T::decode_slice(black_box(&codes), black_box(&mut out)));
             });
             $(
                 g.bench_function(BenchmarkId::new(stringify!($dec), n), |b| {
                     b.iter(|| {
                         let src = black_box(&raw[..]);
                         for (d, &c) in black_box(&mut out[..]).iter_mut().zip(src) {
-                            *d = peers::$m::$dec(c);
+                            *d = peers::$T::$dec(c);
                         }
                     });
                 });
@@ -81,9 +81,9 @@ macro_rules! bench_format {
             g.finish();
 
             let mut g = $c.benchmark_group(concat!(stringify!($T), "_encode"));
-            let mut out_codes = vec![$T::ZERO; n];
+            let mut out_codes = vec![normkey::$T::ZERO; n];
             g.bench_function(BenchmarkId::new("normkey", n), |b| {
-                b.iter(|| $T::encode_slice(black_box(&floats), black_box(&mut out_codes)));
+                b.iter(|| normkey::$T::encode_slice(black_box(&floats), black_box(&mut out_codes)));
             });
             let mut out_raw = raw.clone();
             $(
@@ -91,7 +91,7 @@ macro_rules! bench_format {
                     b.iter(|| {
                         let src = black_box(&floats[..]);
                         for (d, &x) in black_box(&mut out_raw[..]).iter_mut().zip(src) {
-                            *d = peers::$m::$enc(x);
+                            *d = peers::$T::$enc(x);
                         }
                     });
                 });

@@ -4,7 +4,7 @@
 
 use num_traits::{Bounded, FromPrimitive, One, ToPrimitive, Zero};
 
-use crate::{Norm, Snorm8, Snorm16, Unorm, Unorm8, Unorm16};
+use crate::{Norm, Unorm};
 
 /// The impls of one clamping type, instantiated for `Norm` and `Unorm`.
 macro_rules! num_traits_normalized {
@@ -112,7 +112,7 @@ macro_rules! bounded_by_consts {
         #[doc = concat!("assert_eq!(", stringify!($T), "::max_value(), ", stringify!($T), "::MAX);")]
         #[doc = concat!("assert_eq!(", stringify!($T), "::min_value(), ", stringify!($T), "::MIN);")]
         /// ```
-        impl Bounded for $T {
+        impl Bounded for crate::$T {
             #[inline]
             fn min_value() -> Self {
                 Self::MIN

@@ -41,11 +41,11 @@ macro_rules! for_each_key_float {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! for_each_storage_format {
-    ($m:ident) => {
-        $m!(Unorm8, u8, Unorm, UnormFloat);
-        $m!(Unorm16, u16, Unorm, UnormFloat);
-        $m!(Snorm8, i8, Norm, SnormFloat);
-        $m!(Snorm16, i16, Norm, SnormFloat);
+    ($m:ident $(, $arg:tt)*) => {
+        $m!($($arg,)* Unorm8, u8, Unorm, UnormFloat);
+        $m!($($arg,)* Unorm16, u16, Unorm, UnormFloat);
+        $m!($($arg,)* Snorm8, i8, Norm, SnormFloat);
+        $m!($($arg,)* Snorm16, i16, Norm, SnormFloat);
     };
 }
 

@@ -24,7 +24,7 @@ use normkey::storage::{
     snorm_from_f32, snorm_to_f32, unorm_decode_slice, unorm_encode_slice, unorm_from_f32,
     unorm_to_f32,
 };
-use normkey::{Norm, Snorm8, Snorm16, SnormFloat, Unorm, Unorm8, Unorm16, UnormFloat};
+use normkey::{Norm, Snorm8, SnormFloat, Unorm, Unorm8, UnormFloat};
 
 /// The exact code of `x` (`normkey-oracle`: NaN → 0, clamp to [lo, 1], the
 /// integer nearest to `x · max` in exact `f64` arithmetic, ties away from zero).
@@ -34,13 +34,19 @@ fn reference_code(x: f32, lo: f64, max: f64) -> i64 {
 
 /// The tests of one format, generated once and instantiated per format.
 macro_rules! format_tests {
-    ($m:ident, $T:ident, $code:ident, $N:ident, $D:ident, lo = $lo:literal, max = $max:literal) => {
-        mod $m {
+    ($T:ident, $code:ident, $N:ident, $D:ident) => {
+        #[allow(non_snake_case)] // named after the format
+        mod $T {
             use super::*;
+            // The format (the glob import finds this module under its name).
+            use normkey::$T;
 
-            const MAX: i64 = $max;
+            // By definition, the largest code is the code type's largest value
+            // (UNORMn: 2ⁿ − 1, SNORMn: 2ⁿ⁻¹ − 1) and a signed code type is SNORM,
+            // whose range starts at −1.
+            const MAX: i64 = $code::MAX as i64;
             // SNORM: the most negative code is the only one that is not `c / max`.
-            const LO: f64 = $lo;
+            const LO: f64 = if $code::MIN == 0 { 0.0 } else { -1.0 };
 
             fn codes() -> impl Iterator<Item = $code> {
                 $code::MIN..=$code::MAX
@@ -219,30 +225,39 @@ macro_rules! format_tests {
                 assert_eq!(bytes.len(), 2 * core::mem::size_of::<$code>());
                 assert_eq!(bytemuck::cast_slice::<u8, $T>(bytes), &codes);
             }
+
+            /// Every NaN stores as code 0, signalling ones included (on `AArch64`
+            /// a min/max lowering once turned a signalling NaN into the top code),
+            /// in the scalar and the vectorized slice form.
+            #[test]
+            fn every_kind_of_nan_stores_zero() {
+                for bits in [
+                    0x7fc0_0000_u32,
+                    0xffc0_0000,
+                    0x7f80_0001,
+                    0xff80_0001,
+                    0x7fff_ffff,
+                    0xffff_ffff,
+                ] {
+                    let x = std::hint::black_box(f32::from_bits(bits));
+                    assert_eq!($T::from_f32(x).to_bits(), 0, "{bits:#x}");
+                    // Long enough to take the vectorized loop, where the bug showed.
+                    let mut codes = [$T::MAX; 64];
+                    $T::encode_slice(&[x; 64], &mut codes);
+                    assert_eq!(codes, [$T::ZERO; 64], "{bits:#x}");
+                }
+            }
         }
     };
 }
 
-format_tests!(unorm8, Unorm8, u8, Unorm, UnormFloat, lo = 0.0, max = 255);
-format_tests!(
-    unorm16,
-    Unorm16,
-    u16,
-    Unorm,
-    UnormFloat,
-    lo = 0.0,
-    max = 65535
-);
-format_tests!(snorm8, Snorm8, i8, Norm, SnormFloat, lo = -1.0, max = 127);
-format_tests!(
-    snorm16,
-    Snorm16,
-    i16,
-    Norm,
-    SnormFloat,
-    lo = -1.0,
-    max = 32767
-);
+/// The tests of every format of normkey's one list, each in a module named after
+/// the format.
+mod formats {
+    use super::*;
+
+    normkey::for_each_storage_format!(format_tests);
+}
 
 /// The reciprocal shortcut `c · fl(1/255)` (what palette does) is really wrong, so the
 /// exact-decode test above is not vacuous.
@@ -288,40 +303,6 @@ fn peer_formula_misses_inputs_that_normkey_gets_right() {
         misses > 0,
         "the peer formula should miss some boundary inputs"
     );
-}
-
-/// Every NaN stores as code 0, signalling ones included (on `AArch64` a min/max
-/// lowering once turned a signalling NaN into the top code).
-#[test]
-fn every_kind_of_nan_stores_zero() {
-    for bits in [
-        0x7fc0_0000_u32,
-        0xffc0_0000,
-        0x7f80_0001,
-        0xff80_0001,
-        0x7fff_ffff,
-        0xffff_ffff,
-    ] {
-        let x = std::hint::black_box(f32::from_bits(bits));
-        assert_eq!(Unorm8::from_f32(x).to_bits(), 0, "{bits:#x}");
-        assert_eq!(Unorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
-        assert_eq!(Snorm8::from_f32(x).to_bits(), 0, "{bits:#x}");
-        assert_eq!(Snorm16::from_f32(x).to_bits(), 0, "{bits:#x}");
-        // Long enough to take the vectorized loop, where the bug showed.
-        let src = [x; 64];
-        let mut u8s = [Unorm8::MAX; 64];
-        Unorm8::encode_slice(&src, &mut u8s);
-        assert_eq!(u8s, [Unorm8::ZERO; 64], "{bits:#x}");
-        let mut u16s = [Unorm16::MAX; 64];
-        Unorm16::encode_slice(&src, &mut u16s);
-        assert_eq!(u16s, [Unorm16::ZERO; 64], "{bits:#x}");
-        let mut s8s = [Snorm8::MAX; 64];
-        Snorm8::encode_slice(&src, &mut s8s);
-        assert_eq!(s8s, [Snorm8::ZERO; 64], "{bits:#x}");
-        let mut s16s = [Snorm16::MAX; 64];
-        Snorm16::encode_slice(&src, &mut s16s);
-        assert_eq!(s16s, [Snorm16::ZERO; 64], "{bits:#x}");
-    }
 }
 
 /// Calls `$m!(BITS)` for every UNORM width and `$s!(BITS)` for every SNORM width.
@@ -440,6 +421,7 @@ fn every_width_encodes_every_f32_exactly() {
         for_each_width!(unorm, snorm);
         macro_rules! format {
             ($T:ident, $code:ident, $N:ident, $D:ident) => {{
+                use normkey::$T;
                 let mut buf = vec![$T::ZERO; xs.len()];
                 let f = |c: $T| i64::from(c.to_bits());
                 let g = |w: i64| $T::from_bits(w as $code);

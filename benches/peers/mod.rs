@@ -96,35 +96,58 @@ pub(crate) const STORAGE_SIZES: [usize; 2] = [4096, 1 << 20];
 /// The size of the key benches: 16·2²⁰ floats, 64 MiB.
 pub(crate) const KEY_LEN: usize = 16 << 20;
 
-/// Calls `$m!($($arg,)* Format, peers module, lo = …, decode = [peers], encode = [peers])`
-/// for every storage format: the one list of the storage comparisons.
+/// Calls `$m!($($arg,)* Format, lo = …, decode = [peers], encode = [peers])` for
+/// every storage format of normkey's one list (`normkey::for_each_storage_format!`):
+/// the storage comparisons. The peers of `Format` are in the module
+/// `peers::Format`.
 macro_rules! storage_formats {
-    ($m:ident $(, $arg:tt)*) => {
-        $m!($($arg,)* Unorm8, unorm8, lo = 0.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
-        $m!($($arg,)* Unorm16, unorm16, lo = 0.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
-        $m!($($arg,)* Snorm8, snorm8, lo = -1.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
-        $m!($($arg,)* Snorm16, snorm16, lo = -1.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
+    ($m:ident $(, $arg:tt)*) => {{
+        use crate::peers::storage_format;
+        normkey::for_each_storage_format!(storage_format, [$m $(, $arg)*]);
+    }};
+}
+
+/// One format of `storage_formats!`: `lo` by the norm type, and `lut` only for
+/// 8-bit codes (see [`LEGEND`]).
+macro_rules! storage_format {
+    ([$m:ident $(, $arg:tt)*], $T:ident, u8, Unorm, $D:ident) => {
+        $m!($($arg,)* $T, lo = 0.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
+    };
+    ([$m:ident $(, $arg:tt)*], $T:ident, i8, Norm, $D:ident) => {
+        $m!($($arg,)* $T, lo = -1.0, decode = [div, mul_recip, lut, widen], encode = [round, add_half]);
+    };
+    ([$m:ident $(, $arg:tt)*], $T:ident, $code:ident, Unorm, $D:ident) => {
+        $m!($($arg,)* $T, lo = 0.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
+    };
+    ([$m:ident $(, $arg:tt)*], $T:ident, $code:ident, Norm, $D:ident) => {
+        $m!($($arg,)* $T, lo = -1.0, decode = [div, mul_recip, widen], encode = [round, add_half]);
     };
 }
+pub(crate) use storage_format;
 pub(crate) use storage_formats;
 
-/// The peers of a UNORM format with code type `$code` and largest code `$max`.
+/// The peers of a UNORM format with code type `$code` (largest code `$code::MAX`).
 /// `$extra`: more items for the module (`lut_peer!`).
 macro_rules! unorm_peers {
-    ($name:ident, $code:ty, $max:literal $(, $extra:item)*) => {
+    ($name:ident, $code:ident $(, $extra:item)*) => {
+        #[allow(non_snake_case)] // named after the format
         pub(crate) mod $name {
             $($extra)*
+
+            /// The largest code, as the peers write it.
+            #[allow(clippy::cast_lossless, clippy::cast_precision_loss)]
+            const MAX: f32 = $code::MAX as f32;
 
             #[inline]
             // `const fn` for the `lut` table: `f32::from` is not `const`.
             #[allow(clippy::cast_lossless)]
             pub(crate) const fn div(c: $code) -> f32 {
-                c as f32 / $max
+                c as f32 / MAX
             }
 
             #[inline]
             pub(crate) fn mul_recip(c: $code) -> f32 {
-                f32::from(c) * (1.0 / $max)
+                f32::from(c) * (1.0 / MAX)
             }
 
             #[inline]
@@ -136,13 +159,13 @@ macro_rules! unorm_peers {
             #[inline]
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             pub(crate) fn round(x: f32) -> $code {
-                (x.clamp(0.0, 1.0) * $max).round() as $code
+                (x.clamp(0.0, 1.0) * MAX).round() as $code
             }
 
             #[inline]
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             pub(crate) fn add_half(x: f32) -> $code {
-                (x.clamp(0.0, 1.0) * $max + 0.5) as $code
+                (x.clamp(0.0, 1.0) * MAX + 0.5) as $code
             }
         }
     };
@@ -151,20 +174,25 @@ macro_rules! unorm_peers {
 /// The peers of a SNORM format: as UNORM's, with the most negative code decoded
 /// to −1.0 and the half added away from zero.
 macro_rules! snorm_peers {
-    ($name:ident, $code:ty, $max:literal $(, $extra:item)*) => {
+    ($name:ident, $code:ident $(, $extra:item)*) => {
+        #[allow(non_snake_case)] // named after the format
         pub(crate) mod $name {
             $($extra)*
+
+            /// The largest code, as the peers write it.
+            #[allow(clippy::cast_lossless, clippy::cast_precision_loss)]
+            const MAX: f32 = $code::MAX as f32;
 
             #[inline]
             // `const fn` for the `lut` table: `f32::from` is not `const`.
             #[allow(clippy::cast_lossless)]
             pub(crate) const fn div(c: $code) -> f32 {
-                (c as f32 / $max).max(-1.0)
+                (c as f32 / MAX).max(-1.0)
             }
 
             #[inline]
             pub(crate) fn mul_recip(c: $code) -> f32 {
-                (f32::from(c) * (1.0 / $max)).max(-1.0)
+                (f32::from(c) * (1.0 / MAX)).max(-1.0)
             }
 
             #[inline]
@@ -176,13 +204,13 @@ macro_rules! snorm_peers {
             #[inline]
             #[allow(clippy::cast_possible_truncation)]
             pub(crate) fn round(x: f32) -> $code {
-                (x.clamp(-1.0, 1.0) * $max).round() as $code
+                (x.clamp(-1.0, 1.0) * MAX).round() as $code
             }
 
             #[inline]
             #[allow(clippy::cast_possible_truncation)]
             pub(crate) fn add_half(x: f32) -> $code {
-                let y = x.clamp(-1.0, 1.0) * $max;
+                let y = x.clamp(-1.0, 1.0) * MAX;
                 (y + 0.5_f32.copysign(y)) as $code
             }
         }
@@ -218,10 +246,23 @@ macro_rules! lut_peer {
     };
 }
 
-unorm_peers!(unorm8, u8, 255.0, lut_peer!(u8););
-unorm_peers!(unorm16, u16, 65535.0);
-snorm_peers!(snorm8, i8, 127.0, lut_peer!(i8););
-snorm_peers!(snorm16, i16, 32767.0);
+/// The peer module of one storage format, `peers::Format` (`lut` for 8-bit codes).
+macro_rules! format_peers {
+    ($T:ident, u8, Unorm, $D:ident) => {
+        unorm_peers!($T, u8, lut_peer!(u8););
+    };
+    ($T:ident, i8, Norm, $D:ident) => {
+        snorm_peers!($T, i8, lut_peer!(i8););
+    };
+    ($T:ident, $code:ident, Unorm, $D:ident) => {
+        unorm_peers!($T, $code);
+    };
+    ($T:ident, $code:ident, Norm, $D:ident) => {
+        snorm_peers!($T, $code);
+    };
+}
+
+normkey::for_each_storage_format!(format_peers);
 
 /// The hand-written `Rgb10a2Unorm` conversions.
 pub(crate) mod rgb10a2 {

@@ -5,7 +5,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use normkey::{Snorm8, Snorm16, Unorm8, Unorm16};
 
 /// The exact code (`normkey-oracle`: NaN → 0, clamp, nearest, ties away from zero).
 fn encode_ref(x: f32, max: f64, signed: bool) -> i64 {
@@ -18,18 +17,25 @@ fn decode_ref(c: i64, max: i64) -> f32 {
     normkey_oracle::decode_normalized(c, max)
 }
 
+/// One storage format of normkey's list (`for_each_storage_format!`) on `$xs`. By
+/// definition the largest code is the code type's largest value (UNORMn 2ⁿ − 1,
+/// SNORMn 2ⁿ⁻¹ − 1), and a signed code type is SNORM.
 macro_rules! check {
-    ($T:ident, $code:ty, $max:expr, $signed:expr, $xs:expr) => {{
-        let xs: &[f32] = $xs;
-        let mut enc = vec![$T::ZERO; xs.len()];
-        $T::encode_slice(xs, &mut enc);
+    ($xs:ident, $F:ident, $code:ident, $N:ident, $D:ident) => {{
+        use normkey::$F as T;
+        let xs: &[f32] = &$xs;
+        #[allow(clippy::cast_lossless)]
+        let max = $code::MAX as i64;
+        let signed = $code::MIN != 0;
+        let mut enc = vec![T::ZERO; xs.len()];
+        T::encode_slice(xs, &mut enc);
         let mut dec = vec![0.0_f32; xs.len()];
-        $T::decode_slice(&enc, &mut dec);
+        T::decode_slice(&enc, &mut dec);
         for (i, &x) in xs.iter().enumerate() {
-            let c = $T::from_f32(x);
+            let c = T::from_f32(x);
             assert_eq!(
                 i64::from(c.to_bits()),
-                encode_ref(x, f64::from($max), $signed),
+                encode_ref(x, max as f64, signed),
                 "{x:?} ({:#x})",
                 x.to_bits()
             );
@@ -37,24 +43,24 @@ macro_rules! check {
             let y = c.to_f32();
             assert_eq!(
                 y.to_bits(),
-                decode_ref(i64::from(c.to_bits()), $max).to_bits()
+                decode_ref(i64::from(c.to_bits()), max).to_bits()
             );
             assert_eq!(dec[i].to_bits(), y.to_bits());
             assert_eq!(
-                $T::from_f32(y),
+                T::from_f32(y),
                 c,
                 "decode/encode round trip of {}",
                 c.to_bits()
             );
             // Every code, including ones from raw input bits.
-            let raw = $T::from_bits(x.to_bits() as $code);
+            let raw = T::from_bits(x.to_bits() as $code);
             let r = raw.to_f32();
             assert_eq!(
                 r.to_bits(),
-                decode_ref(i64::from(raw.to_bits()), $max).to_bits()
+                decode_ref(i64::from(raw.to_bits()), max).to_bits()
             );
-            if i64::from(raw.to_bits()) >= -$max {
-                assert_eq!($T::from_f32(r), raw);
+            if i64::from(raw.to_bits()) >= -max {
+                assert_eq!(T::from_f32(r), raw);
             }
         }
     }};
@@ -65,10 +71,7 @@ fuzz_target!(|data: &[u8]| {
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    check!(Unorm8, u8, 255, false, &xs);
-    check!(Unorm16, u16, 65535, false, &xs);
-    check!(Snorm8, i8, 127, true, &xs);
-    check!(Snorm16, i16, 32767, true, &xs);
+    normkey::for_each_storage_format!(check, xs);
     for &x in &xs {
         use normkey::storage::{snorm_from_f32, unorm_from_f32};
         assert_eq!(

@@ -37,7 +37,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use normkey::{OrderedKey, Snorm8, Snorm16, Unorm8, Unorm16};
+use normkey::OrderedKey;
 use ordered_float::OrderedFloat;
 use peers::SharedMin;
 
@@ -91,20 +91,20 @@ fn main() {
 
 /// The rows of one storage format: decode and encode, both sizes, every peer.
 macro_rules! storage_rows {
-    ($rows:ident, $self_check:ident, $in_range:ident, $T:ident, $m:ident, lo = $lo:literal, decode = [$($dec:ident),*], encode = [$($enc:ident),*]) => {{
-        let max = i32::from($T::MAX.to_bits());
+    ($rows:ident, $self_check:ident, $in_range:ident, $T:ident, lo = $lo:literal, decode = [$($dec:ident),*], encode = [$($enc:ident),*]) => {{
+        let max = i32::from(normkey::$T::MAX.to_bits());
         let name = stringify!($T);
 
-        let codes = || $T::MIN.to_bits()..=$T::MAX.to_bits();
+        let codes = || normkey::$T::MIN.to_bits()..=normkey::$T::MAX.to_bits();
         let of = codes().count().to_string();
         let decode_wrong = |f: &dyn Fn(_) -> f32| {
             codes()
                 .filter(|&c| f(c).to_bits() != normkey_oracle::decode_normalized(i64::from(c), i64::from(max)).to_bits())
                 .count() as u64
         };
-        let normkey = decode_wrong(&|c| $T::from_bits(c).to_f32());
+        let normkey = decode_wrong(&|c| normkey::$T::from_bits(c).to_f32());
         check(&mut $self_check, normkey, &format!("{name}::to_f32"));
-        let decoders = [$((stringify!($dec), decode_wrong(&peers::$m::$dec))),*];
+        let decoders = [$((stringify!($dec), decode_wrong(&peers::$T::$dec))),*];
 
         let ranges = if $in_range { in_range($lo) } else { vec![0..=u32::MAX] };
         let ([normkey, $($enc),*], of_encode) = count_f32(&ranges, |xs, exact| {
@@ -112,8 +112,8 @@ macro_rules! storage_rows {
                 *e = normkey_oracle::encode_normalized_f64(x, $lo, f64::from(max));
             }
             [
-                mismatches(xs, exact, |x| i32::from($T::from_f32(x).to_bits())),
-                $(mismatches(xs, exact, |x| i32::from(peers::$m::$enc(x)))),*
+                mismatches(xs, exact, |x| i32::from(normkey::$T::from_f32(x).to_bits())),
+                $(mismatches(xs, exact, |x| i32::from(peers::$T::$enc(x)))),*
             ]
         });
         check(&mut $self_check, normkey, &format!("{name}::from_f32"));
@@ -529,8 +529,13 @@ fn print_overflow_checks() {
                         Some(_) => "≤ 1.1: **NOT met**",
                         None => "≤ 1.1: not measured",
                     };
+                    let size = if n > 4096 {
+                        format!("2^{}", n.trailing_zeros())
+                    } else {
+                        n.to_string()
+                    };
                     println!(
-                        "| {}::{op}, {n} | {} | {met} |",
+                        "| {}::{op}, {size} | {} | {met} |",
                         stringify!($T),
                         ratio.map_or_else(|| "missing".to_owned(), sig3)
                     );
@@ -541,9 +546,8 @@ fn print_overflow_checks() {
     peers::storage_formats!(overflow_rows);
     println!();
     println!(
-        "checked build: `overflow-checks` and debug assertions on (criterion medians of \
-         `{}`); plain build: the table above's.",
-        checked.display()
+        "checked build: `overflow-checks` and debug assertions on (criterion medians in \
+         `target/overflow-checks`); plain build: the table above's."
     );
     if missing {
         println!("Missing: run the two commands of `benches/storage.rs` (\"Overflow checks\").");

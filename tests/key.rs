@@ -126,52 +126,49 @@ fn traits_follow_the_key_integer() {
     assert!(dbg.contains("-0.0") && dbg.contains("0x7fffffff"), "{dbg}");
 }
 
-#[cfg(feature = "half")]
-mod half_floats {
-    use super::*;
-    use half::{bf16, f16};
-
+/// Every pattern of every 16-bit float of the list (`for_each_key_float!`): the
+/// key is a bijection in totalOrder; and all pairs of a sample, key order and
+/// byte order against `total_cmp`.
+#[cfg(feature = "half")] // the 16-bit floats are `half`'s
+#[test]
+#[cfg_attr(miri, ignore = "17 million comparisons: too slow under Miri")]
+fn every_16_bit_pattern_and_sampled_pairs() {
     macro_rules! exhaustive_16 {
-        ($name:ident, $f:ty) => {
-            #[test]
-            #[cfg_attr(miri, ignore = "17 million comparisons: too slow under Miri")]
-            fn $name() {
-                for k in 0..=u16::MAX {
-                    let x = OrderedKey::<$f>::from_bits(k).get();
-                    assert_eq!(OrderedKey::<$f>::new(x).to_bits(), k);
-                    let b = <$f>::from_bits(k);
-                    assert_eq!(OrderedKey::<$f>::new(b).get().to_bits(), k);
-                    assert_eq!(
-                        u16::from_be_bytes(OrderedKey::<$f>::new(b).to_be_bytes()),
-                        OrderedKey::<$f>::new(b).to_bits()
-                    );
-                    if k < u16::MAX {
-                        let next = OrderedKey::<$f>::from_bits(k + 1).get();
-                        assert_eq!(x.total_cmp(&next), Ordering::Less, "{k:#x}");
-                    }
-                }
-                // All pairs of 4099 patterns spread over the whole range (a stride
-                // coprime to 2^16 so every exponent and both signs are hit), plus edges.
-                let mut sample: Vec<u16> = (0..4099u32)
-                    .map(|i| u16::try_from(i.wrapping_mul(40503) % 65536).unwrap())
-                    .collect();
-                sample.extend([
-                    0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x0001, 0x8001, 0xffff, 0x7fff,
-                ]);
-                for &a in &sample {
-                    for &b in &sample {
-                        let (fa, fb) = (<$f>::from_bits(a), <$f>::from_bits(b));
-                        let (ka, kb) = (OrderedKey::<$f>::new(fa), OrderedKey::<$f>::new(fb));
-                        assert_eq!(ka.cmp(&kb), fa.total_cmp(&fb), "{a:#x} {b:#x}");
-                        assert_eq!(ka.to_be_bytes().cmp(&kb.to_be_bytes()), fa.total_cmp(&fb));
-                    }
+        ($f:ty, u16) => {{
+            for k in 0..=u16::MAX {
+                let x = OrderedKey::<$f>::from_bits(k).get();
+                assert_eq!(OrderedKey::<$f>::new(x).to_bits(), k);
+                let b = <$f>::from_bits(k);
+                assert_eq!(OrderedKey::<$f>::new(b).get().to_bits(), k);
+                assert_eq!(
+                    u16::from_be_bytes(OrderedKey::<$f>::new(b).to_be_bytes()),
+                    OrderedKey::<$f>::new(b).to_bits()
+                );
+                if k < u16::MAX {
+                    let next = OrderedKey::<$f>::from_bits(k + 1).get();
+                    assert_eq!(x.total_cmp(&next), Ordering::Less, "{k:#x}");
                 }
             }
-        };
+            // All pairs of 4099 patterns spread over the whole range (a stride
+            // coprime to 2^16 so every exponent and both signs are hit), plus edges.
+            let mut sample: Vec<u16> = (0..4099u32)
+                .map(|i| u16::try_from(i.wrapping_mul(40503) % 65536).unwrap())
+                .collect();
+            sample.extend([
+                0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x0001, 0x8001, 0xffff, 0x7fff,
+            ]);
+            for &a in &sample {
+                for &b in &sample {
+                    let (fa, fb) = (<$f>::from_bits(a), <$f>::from_bits(b));
+                    let (ka, kb) = (OrderedKey::<$f>::new(fa), OrderedKey::<$f>::new(fb));
+                    assert_eq!(ka.cmp(&kb), fa.total_cmp(&fb), "{a:#x} {b:#x}");
+                    assert_eq!(ka.to_be_bytes().cmp(&kb.to_be_bytes()), fa.total_cmp(&fb));
+                }
+            }
+        }};
+        ($f:ty, $u:ty) => {};
     }
-
-    exhaustive_16!(f16_every_pattern_and_sampled_pairs, f16);
-    exhaustive_16!(bf16_every_pattern_and_sampled_pairs, bf16);
+    normkey::for_each_key_float!(exhaustive_16);
 }
 
 quickcheck! {
@@ -200,10 +197,12 @@ quickcheck! {
     }
 }
 
-macro_rules! slice_forms_agree {
-    ($name:ident, $f:ty, $u:ty) => {
-        #[test]
-        fn $name() {
+/// The slice forms against the scalar `new`/`get`, for every float of the list
+/// (`for_each_key_float!`), on random bit patterns of many lengths.
+#[test]
+fn slice_forms_agree_with_scalar() {
+    macro_rules! slice_forms_agree {
+        ($f:ty, $u:ty) => {{
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
             for len in [0usize, 1, 3, 7, 15, 31, 33, 63, 65, 127, 1001] {
                 #[allow(clippy::cast_possible_truncation)]
@@ -215,37 +214,35 @@ macro_rules! slice_forms_agree {
 
                 let mut dst = vec![OrderedKey::<$f>::MIN; len];
                 OrderedKey::<$f>::encode_slice(&src, &mut dst);
-                assert_eq!(dst, scalar);
+                assert_eq!(dst, scalar, "{}", stringify!($f));
 
                 let mut back: Vec<$f> = vec![<$f>::from_bits(0); len];
                 OrderedKey::<$f>::decode_slice(&dst, &mut back);
                 assert!(
                     back.iter()
                         .zip(&src)
-                        .all(|(a, b)| a.to_bits() == b.to_bits())
+                        .all(|(a, b)| a.to_bits() == b.to_bits()),
+                    "{}",
+                    stringify!($f)
                 );
 
                 let mut buf = src.clone();
                 let keys = OrderedKey::<$f>::encode_in_place(&mut buf);
-                assert_eq!(keys, &scalar[..]);
+                assert_eq!(keys, &scalar[..], "{}", stringify!($f));
                 let floats = OrderedKey::<$f>::decode_in_place(keys);
                 assert!(
                     floats
                         .iter()
                         .zip(&src)
-                        .all(|(a, b)| a.to_bits() == b.to_bits())
+                        .all(|(a, b)| a.to_bits() == b.to_bits()),
+                    "{}",
+                    stringify!($f)
                 );
             }
-        }
-    };
+        }};
+    }
+    normkey::for_each_key_float!(slice_forms_agree);
 }
-
-slice_forms_agree!(f32_slice_forms_agree_with_scalar, f32, u32);
-slice_forms_agree!(f64_slice_forms_agree_with_scalar, f64, u64);
-#[cfg(feature = "half")]
-slice_forms_agree!(f16_slice_forms_agree_with_scalar, half::f16, u16);
-#[cfg(feature = "half")]
-slice_forms_agree!(bf16_slice_forms_agree_with_scalar, half::bf16, u16);
 
 #[test]
 #[should_panic(expected = "does not match destination slice length")]

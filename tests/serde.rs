@@ -242,47 +242,39 @@ fn serde_stride() -> u32 {
 #[ignore = "2^32 f32 patterns (JSON for every 97th): run in release mode"]
 fn every_f32_round_trips_through_json() {
     let stride = serde_stride();
-    let failures: u64 = std::thread::scope(|s| {
-        let halves: Vec<_> = [0u32, 1]
-            .into_iter()
-            .map(|h| {
-                s.spawn(move || {
-                    let mut failures = 0u64;
-                    let mut buf = Vec::with_capacity(32);
-                    for low in 0..(1u32 << 31) {
-                        let x = f32::from_bits((h << 31) | low);
-                        let k: OrderedKey<f32> = from_f32(x).unwrap();
-                        if k.get().to_bits() != x.to_bits() {
-                            failures += 1;
-                            continue;
-                        }
-                        if !x.is_finite() || low % stride != 0 {
-                            continue;
-                        }
-                        buf.clear();
-                        serde_json::to_writer(&mut buf, &OrderedKey::<f32>::new(x)).unwrap();
-                        let k: OrderedKey<f32> = serde_json::from_slice(&buf).unwrap();
-                        let mut bad = k.get().to_bits() != x.to_bits();
-                        if (-1.0..=1.0).contains(&x) {
-                            let n: Norm = serde_json::from_slice(&buf).unwrap();
-                            bad |= n != Norm::new(x);
-                            if x >= 0.0 {
-                                let u: Unorm = serde_json::from_slice(&buf).unwrap();
-                                bad |= u != Unorm::new(x);
-                            }
-                        }
-                        if bad {
-                            failures += 1;
-                            if failures < 5 {
-                                eprintln!("{x:e} ({:#x}) does not round-trip", x.to_bits());
-                            }
-                        }
-                    }
-                    failures
-                })
-            })
-            .collect();
-        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    let failures = on_two_threads(|h| {
+        let mut failures = 0u64;
+        let mut buf = Vec::with_capacity(32);
+        for low in 0..(1u32 << 31) {
+            let x = f32::from_bits((h << 31) | low);
+            let k: OrderedKey<f32> = from_f32(x).unwrap();
+            if k.get().to_bits() != x.to_bits() {
+                failures += 1;
+                continue;
+            }
+            if !x.is_finite() || low % stride != 0 {
+                continue;
+            }
+            buf.clear();
+            serde_json::to_writer(&mut buf, &OrderedKey::<f32>::new(x)).unwrap();
+            let k: OrderedKey<f32> = serde_json::from_slice(&buf).unwrap();
+            let mut bad = k.get().to_bits() != x.to_bits();
+            if (-1.0..=1.0).contains(&x) {
+                let n: Norm = serde_json::from_slice(&buf).unwrap();
+                bad |= n != Norm::new(x);
+                if x >= 0.0 {
+                    let u: Unorm = serde_json::from_slice(&buf).unwrap();
+                    bad |= u != Unorm::new(x);
+                }
+            }
+            if bad {
+                failures += 1;
+                if failures < 5 {
+                    eprintln!("{x:e} ({:#x}) does not round-trip", x.to_bits());
+                }
+            }
+        }
+        failures
     });
     assert_eq!(failures, 0);
 }
@@ -437,62 +429,65 @@ where
 #[ignore = "every 97th of the 2^32 codes of each 32-bit texture format: run in release mode"]
 fn every_32_bit_texture_code_round_trips() {
     let stride = serde_stride();
-    let failures: u64 = std::thread::scope(|s| {
-        let halves: Vec<_> = [0u32, 1]
-            .into_iter()
-            .map(|h| {
-                s.spawn(move || {
-                    let mut failures = 0u64;
-                    let mut buf = Vec::with_capacity(32);
-                    // Thread h takes every other multiple of the stride.
-                    for c in (u64::from(h) * u64::from(stride)..=u64::from(u32::MAX))
-                        .step_by(2 * stride as usize)
-                    {
-                        let c = u32::try_from(c).unwrap();
-                        let json = c.to_string();
-                        let mut check = |what: &str, ok: bool| {
-                            if !ok {
-                                failures += 1;
-                                if failures < 5 {
-                                    eprintln!("{what}: code {c:#010x} does not round-trip");
-                                }
-                            }
-                        };
-                        macro_rules! rgba8 {
-                            ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {{
-                                let b = c.to_le_bytes();
-                                let x = normkey::$T::from_bytes(b);
-                                let value = normkey::$T::deserialize(SeqDeserializer::new(b.into_iter()));
-                                let json = json_bytes(b);
-                                check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
-                            }};
-                        }
-                        normkey::for_each_rgba8_format!(rgba8);
-                        macro_rules! ufloat {
-                            ($T:ident) => {{
-                                let x = normkey::$T::from_bits(c);
-                                let value = normkey::$T::deserialize(U32Deserializer::new(c));
-                                check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
-                            }};
-                        }
-                        normkey::for_each_ufloat_format!(ufloat);
-                        macro_rules! packed {
-                            ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
-                                // The 16-bit ones: every code in the test above.
-                                if let (Ok(c), 32) = (<$int>::try_from(c), <$int>::BITS) {
-                                    let x = normkey::$T::from_bits(c);
-                                    let value = normkey::$T::deserialize(c.into_deserializer());
-                                    check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
-                                }
-                            };
-                        }
-                        normkey::for_each_packed_format!(packed);
+    let failures = on_two_threads(|h| {
+        let mut failures = 0u64;
+        let mut buf = Vec::with_capacity(32);
+        // Thread h takes every other multiple of the stride.
+        for c in
+            (u64::from(h) * u64::from(stride)..=u64::from(u32::MAX)).step_by(2 * stride as usize)
+        {
+            let c = u32::try_from(c).unwrap();
+            let json = c.to_string();
+            let mut check = |what: &str, ok: bool| {
+                if !ok {
+                    failures += 1;
+                    if failures < 5 {
+                        eprintln!("{what}: code {c:#010x} does not round-trip");
                     }
-                    failures
-                })
-            })
-            .collect();
-        halves.into_iter().map(|h| h.join().unwrap()).sum()
+                }
+            };
+            macro_rules! rgba8 {
+                ($T:ident, bgra = $bgra:literal, srgb = $srgb:literal) => {{
+                    let b = c.to_le_bytes();
+                    let x = normkey::$T::from_bytes(b);
+                    let value = normkey::$T::deserialize(SeqDeserializer::new(b.into_iter()));
+                    let json = json_bytes(b);
+                    check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                }};
+            }
+            normkey::for_each_rgba8_format!(rgba8);
+            macro_rules! ufloat {
+                ($T:ident) => {{
+                    let x = normkey::$T::from_bits(c);
+                    let value = normkey::$T::deserialize(U32Deserializer::new(c));
+                    check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                }};
+            }
+            normkey::for_each_ufloat_format!(ufloat);
+            macro_rules! packed {
+                ($T:ident, $int:ty, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+                    // The 16-bit ones: every code in the test above.
+                    if let (Ok(c), 32) = (<$int>::try_from(c), <$int>::BITS) {
+                        let x = normkey::$T::from_bits(c);
+                        let value = normkey::$T::deserialize(c.into_deserializer());
+                        check(stringify!($T), code_round_trips(x, value, &json, &mut buf));
+                    }
+                };
+            }
+            normkey::for_each_packed_format!(packed);
+        }
+        failures
     });
     assert_eq!(failures, 0);
+}
+
+/// Runs `half(0)` and `half(1)` on two threads and sums the failures they count.
+fn on_two_threads(half: impl Fn(u32) -> u64 + Sync) -> u64 {
+    std::thread::scope(|s| {
+        let threads = [0, 1].map(|h| {
+            let half = &half;
+            s.spawn(move || half(h))
+        });
+        threads.into_iter().map(|t| t.join().unwrap()).sum()
+    })
 }

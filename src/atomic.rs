@@ -507,8 +507,8 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     }
 
     /// `fetch_min` for [`Min`], `fetch_max` for [`Max`]: makes the value the
-    /// extremum of itself and `v` under totalOrder, ignoring a NaN `v` (the call is
-    /// then a load); returns the previous value. See the [module docs](self).
+    /// extremum of itself and `v` under totalOrder, ignoring a NaN `v` (the call then
+    /// only loads); returns the previous value. See the [module docs](self).
     ///
     /// ```
     /// use normkey::atomic::{AtomicExtremum, Min};

@@ -37,7 +37,8 @@ macro_rules! for_each_key_float {
 }
 
 /// Calls `$m!(format, code type, clamping type, deferred type)` for every
-/// UNORM/SNORM storage format.
+/// UNORM/SNORM storage format; `for_each_storage_format!(m, a, b)` passes the
+/// token trees `a, b` first: `$m!(a, b, format, …)`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! for_each_storage_format {

@@ -9,7 +9,7 @@
 //! cargo run --release -p bench-table -- --in-range  # encoders: [lo, 1] only
 //! ```
 //!
-//! Prints a markdown table for the README. A comparison whose bench has not run
+//! Prints a markdown table for BENCHMARKS.md. A comparison whose bench has not run
 //! (no `estimates.json`) is listed as missing, with the command that runs it.
 //!
 //! What "wrong" means, per kind of comparison:

@@ -417,6 +417,50 @@ impl<F: KeyFloat> OrderedKey<F> {
         }
     }
 
+    /// Whether the key is a NaN's (either sign, any payload): the keys below
+    /// [`KeyFloat::NEG_INFINITY_KEY`] and above [`KeyFloat::INFINITY_KEY`].
+    ///
+    /// In a sorted key range the NaNs are the two ends, so cutting them off is two
+    /// `partition_point` calls.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// let k = OrderedKey::<f32>::new;
+    /// assert!(k(f32::NAN).is_nan() && k(-f32::NAN).is_nan());
+    /// assert!(k(f32::from_bits(0xff80_0001)).is_nan()); // −sNaN, smallest payload
+    /// assert!(!k(f32::INFINITY).is_nan() && !k(-0.0).is_nan());
+    /// assert!(OrderedKey::<f64>::MIN.is_nan() && OrderedKey::<f64>::MAX.is_nan());
+    ///
+    /// let mut keys = [1.0_f32, -f32::NAN, 3.0, f32::NAN, -2.0].map(k);
+    /// keys.sort_unstable();
+    /// let lo = keys.partition_point(|x| x.is_nan() && *x < k(0.0));
+    /// let hi = keys.partition_point(|x| !(x.is_nan() && *x > k(0.0)));
+    /// assert_eq!(keys[lo..hi].iter().map(|x| x.get()).collect::<Vec<_>>(), [-2.0, 1.0, 3.0]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_nan(self) -> bool {
+        let k = widened::<F>(self.0);
+        k < widened::<F>(F::NEG_INFINITY_KEY) || k > widened::<F>(F::INFINITY_KEY)
+    }
+
+    /// Whether the key is a finite number's (not ±∞, not NaN): ±0 and subnormals
+    /// are finite.
+    ///
+    /// ```
+    /// use normkey::OrderedKey;
+    /// let k = OrderedKey::<f32>::new;
+    /// assert!(k(-0.0).is_finite() && k(f32::MAX).is_finite() && k(f32::from_bits(1)).is_finite());
+    /// assert!(!k(f32::INFINITY).is_finite() && !k(f32::NEG_INFINITY).is_finite());
+    /// assert!(!k(f32::NAN).is_finite() && !k(-f32::NAN).is_finite());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_finite(self) -> bool {
+        let k = widened::<F>(self.0);
+        k > widened::<F>(F::NEG_INFINITY_KEY) && k < widened::<F>(F::INFINITY_KEY)
+    }
+
     /// The key integer, whose order is IEEE 754 totalOrder on the floats.
     ///
     /// These are the *key* bits, not the float's IEEE bits (`f32::to_bits`): the

@@ -76,6 +76,9 @@
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 pub mod atomic;
 mod convert;
 pub mod deferred;
@@ -85,6 +88,7 @@ mod lists;
 mod loom_shim;
 pub mod norm;
 mod soft_float;
+pub mod sort;
 pub mod storage;
 pub mod texture;
 

@@ -1,0 +1,399 @@
+//! `normkey::sort` against the Rust sorts, the copy floor and each other, in one run.
+//!
+//! `cargo bench --bench sort` prints, per case, the fastest of `NORMKEY_SORT_REPS`
+//! (default 5) runs of every contender, interleaved (one run of each in turn, so a
+//! noisy moment hits all), and each time as a ratio to normkey's and in copies of
+//! the same data (`copy_from_slice`). `NORMKEY_SORT_CASES=f32,select` runs only the
+//! cases whose names contain one of the words; `NORMKEY_SORT_N` changes the large
+//! size (default 2^24 = 16M). Every contender sorts a fresh copy of the same input;
+//! the copy is not timed. The results are checked against normkey's (peers' float
+//! orders differ only on NaN and ±0, absent from the peers' inputs).
+//!
+//! Not a criterion bench: one sort of 16M takes 50–500 ms, and the ratios of
+//! interleaved minima are what the README reports.
+
+// Test data: the casts build floats from random bits on purpose.
+#![allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use normkey::sort;
+use rayon::prelude::*;
+use rdst::RadixSort as _;
+use voracious_radix_sort::RadixSort as _;
+
+/// A small deterministic generator (xorshift64*), so every run sorts the same data.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+fn uniform_f32(n: usize, seed: u64) -> Vec<f32> {
+    let mut r = Rng(seed);
+    (0..n).map(|_| (r.unit() * 1e6) as f32).collect()
+}
+
+/// Random bit patterns without NaN (so every peer accepts them).
+fn bits_f32(n: usize, seed: u64) -> Vec<f32> {
+    let mut r = Rng(seed);
+    (0..n)
+        .map(|_| {
+            loop {
+                let x = f32::from_bits(r.next() as u32);
+                if !x.is_nan() {
+                    break x;
+                }
+            }
+        })
+        .collect()
+}
+
+fn uniform_f64(n: usize, seed: u64) -> Vec<f64> {
+    let mut r = Rng(seed);
+    (0..n).map(|_| r.unit() * 1e6).collect()
+}
+
+/// One contender: a name and a closure that runs once on fresh data, timing
+/// only the part after its setup.
+type Run<'a> = Box<dyn FnMut() -> Duration + 'a>;
+
+fn case(name: &str, bytes: usize, contenders: Vec<(&str, Run)>) {
+    let reps: usize = std::env::var("NORMKEY_SORT_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let mut contenders = contenders;
+    let mut best = vec![Duration::MAX; contenders.len()];
+    for _ in 0..reps {
+        for (b, (_, run)) in best.iter_mut().zip(contenders.iter_mut()) {
+            *b = (*b).min(run());
+        }
+    }
+    // The copy floor for this many bytes.
+    let src = vec![0u8; bytes];
+    let mut dst = vec![1u8; bytes];
+    let mut copy = Duration::MAX;
+    for _ in 0..reps.max(5) {
+        let t = Instant::now();
+        dst.copy_from_slice(black_box(&src));
+        black_box(&mut dst);
+        copy = copy.min(t.elapsed());
+    }
+    let ours = best[0];
+    println!(
+        "\n{name} (copy of the data: {:.2} ms)",
+        copy.as_secs_f64() * 1e3
+    );
+    println!("| contender | ms | normkey / it | copies |");
+    println!("|---|---|---|---|");
+    for ((who, _), t) in contenders.iter().zip(&best) {
+        println!(
+            "| {who} | {:.2} | {:.3} | {:.1} |",
+            t.as_secs_f64() * 1e3,
+            ours.as_secs_f64() / t.as_secs_f64(),
+            t.as_secs_f64() / copy.as_secs_f64()
+        );
+    }
+}
+
+/// Times `f` on a fresh copy of `input`, checking the result with `check`.
+fn timed<T: Clone>(input: &[T], mut f: impl FnMut(&mut Vec<T>)) -> Duration {
+    let mut v = input.to_vec();
+    let t = Instant::now();
+    f(&mut v);
+    let d = t.elapsed();
+    black_box(&v);
+    d
+}
+
+fn wanted(words: &str, name: &str) -> bool {
+    words.is_empty() || words.split(',').any(|w| name.contains(w))
+}
+
+fn bits32(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// A named sort.
+type Sort<T> = (&'static str, fn(&mut Vec<T>));
+
+/// The single-threaded sorts of one float type, normkey first.
+macro_rules! float_sorts {
+    ($f:ty) => {
+        [
+            (
+                "normkey sort::sort",
+                (|v| sort::sort(v)) as fn(&mut Vec<$f>),
+            ),
+            ("radsort::sort", |v| radsort::sort(v)),
+            ("voracious_sort", |v| v.voracious_sort()),
+            ("rdst (single-threaded tuner)", |v| {
+                v.radix_sort_builder()
+                    .with_single_threaded_tuner()
+                    .with_parallel(false)
+                    .sort();
+            }),
+            ("sort_unstable_by(total_cmp)", |v| {
+                v.sort_unstable_by(<$f>::total_cmp);
+            }),
+        ]
+    };
+}
+
+/// The bits of a float, to compare results bit for bit.
+trait Bits: Copy {
+    fn bits(self) -> u64;
+}
+impl Bits for f32 {
+    fn bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+}
+impl Bits for f64 {
+    fn bits(self) -> u64 {
+        self.to_bits()
+    }
+}
+
+/// The single-threaded sorts of a float type at one size, `reps_inner` sorts
+/// per run, each result checked against normkey's.
+fn float_case<T: Bits>(label: &str, input: &[T], reps_inner: usize, sorts: &[Sort<T>]) {
+    let mut want = input.to_vec();
+    (sorts[0].1)(&mut want);
+    for &(who, f) in sorts {
+        let mut v = input.to_vec();
+        f(&mut v);
+        assert!(
+            v.iter().zip(&want).all(|(a, b)| a.bits() == b.bits()),
+            "{who} disagrees with normkey"
+        );
+    }
+    let contenders = sorts
+        .iter()
+        .map(|&(who, f)| {
+            let run: Run = Box::new(move || (0..reps_inner).map(|_| timed(input, f)).sum());
+            (who, run)
+        })
+        .collect();
+    case(label, std::mem::size_of_val(input) * reps_inner, contenders);
+}
+
+/// A case: its name (what `NORMKEY_SORT_CASES` matches) and what runs it at size `n`.
+type Case = (&'static str, fn(usize));
+
+fn main() {
+    let words = std::env::var("NORMKEY_SORT_CASES").unwrap_or_default();
+    let n: usize = std::env::var("NORMKEY_SORT_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1 << 24);
+    if std::env::args().any(|a| a == "--list" || a == "--test") {
+        return; // `cargo test --benches` and `cargo bench -- --list`: nothing to run
+    }
+    let cases: [Case; 9] = [
+        ("f32 uniform", case_f32_uniform),
+        ("f32 bits", case_f32_bits),
+        ("f32 1M", case_f32_1m),
+        ("f32 4096", case_f32_4096),
+        ("f64", case_f64),
+        ("records", case_records),
+        ("argsort", case_argsort),
+        ("select", case_select),
+        ("par", case_par),
+    ];
+    for (name, run) in cases {
+        if wanted(&words, name) {
+            run(n);
+        }
+    }
+}
+
+fn case_f32_uniform(n: usize) {
+    let label = format!("f32 uniform in ±1e6, n = {n}");
+    float_case(&label, &uniform_f32(n, 1), 1, &float_sorts!(f32));
+}
+
+fn case_f32_bits(n: usize) {
+    let label = format!("f32 random bit patterns (no NaN), n = {n}");
+    float_case(&label, &bits_f32(n, 2), 1, &float_sorts!(f32));
+}
+
+fn case_f32_1m(_: usize) {
+    let label = "f32 uniform in ±1e6, n = 2^20";
+    float_case(label, &uniform_f32(1 << 20, 3), 1, &float_sorts!(f32));
+}
+
+fn case_f32_4096(_: usize) {
+    let label = "f32 uniform in ±1e6, n = 4096 (in L1; 1000 sorts per run)";
+    float_case(label, &uniform_f32(4096, 4), 1000, &float_sorts!(f32));
+}
+
+fn case_f64(n: usize) {
+    let label = format!("f64 uniform in ±1e6, n = {n}");
+    float_case(&label, &uniform_f64(n, 5), 1, &float_sorts!(f64));
+}
+
+fn case_records(n: usize) {
+    let keys = uniform_f32(n, 6);
+    let input: Vec<(f32, u32)> = keys.iter().zip(0..).map(|(&k, i)| (k, i)).collect();
+    let mut a = input.clone();
+    sort::sort_by_key(&mut a, |r| r.0);
+    let mut b = input.clone();
+    radsort::sort_by_key(&mut b, |r| r.0);
+    assert!(
+        a.iter()
+            .zip(&b)
+            .all(|(x, y)| x.0.to_bits() == y.0.to_bits() && x.1 == y.1)
+    );
+    let input = &input;
+    case(
+        &format!("sort_by_key: (f32 key, u32 payload) records, n = {n}"),
+        n * 8,
+        vec![
+            (
+                "normkey sort::sort_by_key",
+                Box::new(move || timed(input, |v| sort::sort_by_key(v, |r| r.0))),
+            ),
+            (
+                "radsort::sort_by_key",
+                Box::new(move || timed(input, |v| radsort::sort_by_key(v, |r| r.0))),
+            ),
+            (
+                "std sort_by(total_cmp) (stable)",
+                Box::new(move || timed(input, |v| v.sort_by(|a, b| a.0.total_cmp(&b.0)))),
+            ),
+        ],
+    );
+}
+
+fn case_argsort(n: usize) {
+    let input = uniform_f32(n, 7);
+    let ours = sort::argsort(&input);
+    let input = &input;
+    let packed = |v: &[f32]| -> Vec<usize> {
+        let mut p: Vec<u64> = v
+            .iter()
+            .zip(0u64..)
+            .map(|(x, i)| (u64::from(normkey::OrderedKey::new(*x).to_bits()) << 32) | i)
+            .collect();
+        p.radix_sort_builder()
+            .with_single_threaded_tuner()
+            .with_parallel(false)
+            .sort();
+        p.iter().map(|&x| (x & 0xffff_ffff) as usize).collect()
+    };
+    assert_eq!(packed(input), ours);
+    let std_argsort = |v: &[f32]| -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+        idx
+    };
+    let mut t_std = Duration::MAX;
+    let mut t_ours = Duration::MAX;
+    let mut t_packed = Duration::MAX;
+    for _ in 0..3 {
+        let t = Instant::now();
+        black_box(sort::argsort(black_box(input)));
+        t_ours = t_ours.min(t.elapsed());
+        let t = Instant::now();
+        black_box(packed(black_box(input)));
+        t_packed = t_packed.min(t.elapsed());
+    }
+    let t = Instant::now();
+    let s = std_argsort(input);
+    t_std = t_std.min(t.elapsed());
+    assert_eq!(s, ours);
+    println!("\nargsort of f32 uniform in ±1e6, n = {n} (std: one run)");
+    println!("| contender | ms | normkey / it |");
+    println!("|---|---|---|");
+    for (who, t) in [
+        ("normkey sort::argsort", t_ours),
+        ("(key << 32 | index) u64 by rdst, single-threaded", t_packed),
+        ("std stable index sort by total_cmp", t_std),
+    ] {
+        println!(
+            "| {who} | {:.1} | {:.3} |",
+            t.as_secs_f64() * 1e3,
+            t_ours.as_secs_f64() / t.as_secs_f64()
+        );
+    }
+}
+
+fn case_select(n: usize) {
+    let input = uniform_f32(n, 8);
+    let k = n / 2;
+    let mut c = input.clone();
+    let want = *c.select_nth_unstable_by(k, f32::total_cmp).1;
+    assert_eq!(sort::select(&input, k).unwrap().to_bits(), want.to_bits());
+    let input = &input;
+    case(
+        &format!("select the median of f32 uniform in ±1e6, n = {n} (read-only; the peer copies)"),
+        n * 4,
+        vec![
+            (
+                "normkey sort::select",
+                Box::new(move || {
+                    let t = Instant::now();
+                    black_box(sort::select(black_box(input), k));
+                    t.elapsed()
+                }),
+            ),
+            (
+                "copy + select_nth_unstable_by(total_cmp)",
+                Box::new(move || {
+                    let t = Instant::now();
+                    let mut c = input.clone();
+                    black_box(*c.select_nth_unstable_by(k, f32::total_cmp).1);
+                    t.elapsed()
+                }),
+            ),
+        ],
+    );
+}
+
+fn case_par(n: usize) {
+    let input = uniform_f32(n, 9);
+    let mut want = input.clone();
+    sort::sort(&mut want);
+    let mut p = input.clone();
+    sort::par_sort(&mut p);
+    assert_eq!(bits32(&p), bits32(&want));
+    let threads = rayon::current_num_threads();
+    let input = &input;
+    case(
+        &format!("parallel sort of f32 uniform in ±1e6, n = {n}, {threads} threads"),
+        n * 4,
+        vec![
+            (
+                "normkey sort::par_sort",
+                Box::new(move || timed(input, |v| sort::par_sort(v))),
+            ),
+            (
+                "normkey sort::sort",
+                Box::new(move || timed(input, |v| sort::sort(v))),
+            ),
+            (
+                "rayon par_sort_unstable_by(total_cmp)",
+                Box::new(move || timed(input, |v| v.par_sort_unstable_by(f32::total_cmp))),
+            ),
+            (
+                "rdst (multi-threaded)",
+                Box::new(move || timed(input, rdst::RadixSort::radix_sort_unstable)),
+            ),
+            (
+                "voracious_mt_sort",
+                Box::new(move || timed(input, |v| v.voracious_mt_sort(threads))),
+            ),
+        ],
+    );
+}

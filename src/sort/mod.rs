@@ -1,0 +1,587 @@
+//! Sorting and selection by key: a stable radix sort, argsort and radix select
+//! in IEEE 754 totalOrder (or with every NaN last), without comparisons.
+//!
+//! | function | feature | what it does |
+//! |---|---|---|
+//! | [`sort_with_buffer`] | — | stable sort of keys, caller's scratch, no allocation |
+//! | [`select`], [`select_by_key`], [`select_many`] | — | the element at a rank of the stable order, read-only, no allocation, O(n) |
+//! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
+//! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
+//! | [`par_sort`], [`par_sort_by_key`] | `rayon` | on rayon's thread pool |
+//!
+//! # The orders
+//!
+//! A key is any [`SortKey`]: the floats, [`OrderedKey`](crate::key::OrderedKey),
+//! the integers, [`NanLast`], [`Reverse`](core::cmp::Reverse) of a key, and pairs
+//! of keys. Every sort is stable (records whose keys tie keep their input order),
+//! and sorting moves whole values: nothing is canonicalized, every bit is kept.
+//!
+//! | input | `f32`, `f64`, `f16`, `bf16`, `OrderedKey<F>`: totalOrder | [`NanLast<F>`]: `partial_cmp`, NaN last |
+//! |---|---|---|
+//! | NaN | by its sign bit: −NaN first, +NaN last; NaNs of one sign ordered by payload (−qNaN < −sNaN, +sNaN < +qNaN) | every NaN after every number, whatever its sign and payload; NaNs tie (input order) |
+//! | −0.0 / +0.0 | −0 < +0 | tie (input order) |
+//! | ±∞ | next to the NaNs | ordinary: −∞ first, +∞ just before the NaNs |
+//! | subnormals | ordinary values, by value | ordinary values, by value |
+//! | same result on x86 and ARM | for the same bits (but `0.0 / 0.0` is −NaN on x86, +NaN on ARM) | yes: NaN signs do not matter |
+//!
+//! - `f32::total_cmp` is the comparator of the first column, and
+//!   `a.partial_cmp(b)` with NaNs last (and equal) the second: the tests check
+//!   every sort bit for bit against `std`'s stable `sort_by` with them.
+//! - Integers sort by value; [`Reverse<K>`](core::cmp::Reverse) in the opposite
+//!   order of `K` (ties still in input order: descending and stable); a pair
+//!   `(A, B)` by `A`, then `B`, as tuples compare (the two radix integers side
+//!   by side: at most 128 bits together, so `(f64, u64)` but not `(f64, (u64, u8))`).
+//!
+//! # The algorithm
+//!
+//! Each key maps to an unsigned integer (its radix) whose order is the key's
+//! order, and the records are sorted by it, least significant byte first
+//! (`radix.rs`): one read counts every byte, then one stable scatter per byte into
+//! the other buffer, skipping the bytes on which every record agrees. Slices of
+//! up to 48 records are sorted by insertion. The keys a user's function returns
+//! are computed once and stored next to the record's index, so a key function
+//! that answers differently on two calls can make the order wrong but never
+//! loses, duplicates or reads out of bounds (the result is a permutation).
+//!
+//! Selection (`select.rs`) narrows the radix 11 bits at a time, one read per
+//! digit, counting only the records that match the digits fixed so far; it
+//! allocates nothing and never writes to the slice.
+//!
+//! # Examples
+//!
+//! Percentiles of sensor data with NaNs, which land at the end whatever their sign:
+//!
+//! ```
+//! use normkey::sort::{self, NanLast};
+//!
+//! let readings = [2.5_f32, f32::NAN, -1.0, 0.0 / 0.0, 7.0, -0.0, 3.0];
+//! let v: &[NanLast<f32>] = bytemuck::cast_slice(&readings);
+//! let numbers = v.iter().filter(|x| !x.0.is_nan()).count();
+//! let median = sort::select(v, numbers / 2).unwrap();
+//! assert_eq!(median.0, 2.5);
+//! let mut ranks = [None; 2];
+//! sort::select_many(v, &[0, numbers - 1], &mut ranks);
+//! assert_eq!(ranks.map(|x| x.unwrap().0), [-1.0, 7.0]);
+//! ```
+//!
+//! Descending by score, then ascending by id:
+//!
+//! ```
+//! use core::cmp::Reverse;
+//! use normkey::sort;
+//!
+//! let mut players = [("ann", 3.5_f32, 7_u32), ("bob", 9.0, 2), ("cy", 3.5, 1)];
+//! let mut buf = [(Reverse(0.0), 0); 6];
+//! let mut moved = [core::mem::MaybeUninit::uninit(); 3];
+//! sort::sort_by_key_with_buffer(&mut players, |p| (Reverse(p.1), p.2), &mut buf, &mut moved);
+//! assert_eq!(players.map(|p| p.0), ["bob", "cy", "ann"]);
+//! ```
+use core::mem::MaybeUninit;
+
+mod keys;
+#[cfg(feature = "rayon")]
+mod parallel;
+mod radix;
+mod select;
+
+#[cfg(feature = "rayon")]
+pub use parallel::{par_sort, par_sort_by_key};
+
+use radix::lsd;
+#[cfg(feature = "alloc")]
+use radix::{INSERTION_MAX, insertion};
+
+/// The sizes at which the sorts switch algorithm, for the tests (which check
+/// both sides of each): not a stable API.
+#[doc(hidden)]
+pub mod __thresholds {
+    /// Slices of at most this many records are sorted by insertion.
+    pub const INSERTION_MAX: usize = super::radix::INSERTION_MAX;
+    /// Slices of at most this many bytes are sorted LSD; larger ones are split by
+    /// their top byte first.
+    pub const CACHED_BYTES: usize = super::radix::CACHED_BYTES;
+    /// Below this many records the parallel sorts run the sequential one.
+    #[cfg(feature = "rayon")]
+    pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
+}
+
+pub(crate) mod sealed {
+    use super::radix::Radix;
+
+    /// What a key sorts by; only this crate implements it.
+    pub trait Sealed: Copy {
+        /// The unsigned integer whose order is the key's order.
+        type Radix: Radix;
+        /// Whether the radix determines the key bit for bit (a bijection).
+        const EXACT: bool;
+        /// The radix of `self`.
+        fn radix(self) -> Self::Radix;
+        /// The key of a radix; when not [`EXACT`](Self::EXACT), one of the keys
+        /// with that radix.
+        fn from_radix(r: Self::Radix) -> Self;
+    }
+}
+
+/// A key the functions of [`sort`](self) sort by: the floats (`f32`, `f64`, and
+/// with feature `half` `half::f16`, `half::bf16`) and
+/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`];
+/// `u8`…`u64`, `usize`, `i8`…`i64`, `isize` by value; [`Reverse<K>`](core::cmp::Reverse);
+/// pairs `(A, B)` lexicographically (at most 128 bits of radix together).
+///
+/// Sealed: only this crate implements it. A key is `Copy`: a small value. The
+/// orders are in the [module docs](self#the-orders).
+///
+/// ```
+/// use core::cmp::Reverse;
+/// use normkey::sort::{self, NanLast};
+///
+/// let mut v = [(Reverse(2_u8), -1.0_f32), (Reverse(2), -f32::NAN), (Reverse(5), 0.0)];
+/// let mut buf = v;
+/// sort::sort_with_buffer(&mut v, &mut buf);
+/// assert_eq!(v[0].0, Reverse(5));
+/// assert!(v[1].1.is_nan() && v[2].1 == -1.0); // −NaN first in totalOrder
+///
+/// let mut w = [NanLast(f64::NAN), NanLast(-0.0), NanLast(0.0), NanLast(-f64::NAN), NanLast(-1.0)];
+/// let mut buf = w;
+/// sort::sort_with_buffer(&mut w, &mut buf);
+/// assert_eq!(w[0].0, -1.0);
+/// assert!(w[1].0.is_sign_negative() && w[2].0.is_sign_positive()); // ±0 tie: input order
+/// assert!(w[3].0.is_sign_positive() && w[4].0.is_sign_negative()); // NaNs tie: input order
+/// ```
+pub trait SortKey: sealed::Sealed {}
+
+/// A float ordered as `partial_cmp` orders it, with every NaN after every number:
+/// the sort order `NumPy`, pandas, polars, Arrow and Spark use.
+///
+/// - **NaN**: every NaN, of either sign and any payload, sorts after +∞; NaNs tie
+///   with each other (a stable sort keeps them in input order) and are kept bit
+///   for bit. So the order does not depend on the sign of a computed NaN, which
+///   differs between x86 (`0.0 / 0.0` is −NaN) and ARM (+NaN).
+/// - **±0**: −0.0 and +0.0 tie (input order), as `-0.0 == 0.0`.
+/// - **±∞, subnormals**: ordinary values.
+///
+/// # Equality and hashing
+///
+/// `Eq`, `Ord` and `Hash` follow the same order: `NanLast(-0.0) == NanLast(0.0)`,
+/// every NaN equals every NaN, and equal values hash alike. (Unlike `f32`'s
+/// `PartialEq`, this is an equivalence.)
+///
+/// # Representation
+///
+/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` casts to a
+/// `&[NanLast<f32>]` with `bytemuck::cast_slice` without a copy.
+///
+/// ```
+/// use normkey::sort::NanLast;
+///
+/// assert_eq!(NanLast(-0.0_f32), NanLast(0.0));
+/// assert_eq!(NanLast(f32::NAN), NanLast(-f32::NAN));
+/// assert!(NanLast(f32::INFINITY) < NanLast(-f32::NAN));
+/// assert!(NanLast(-1.0_f64) < NanLast(-5e-324)); // subnormals by value
+/// let v: &[NanLast<f32>] = bytemuck::cast_slice(&[1.0_f32, f32::NAN]);
+/// assert!(v[0] < v[1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(transparent)]
+pub struct NanLast<F>(pub F);
+
+// SAFETY: `repr(transparent)` over `F`: the same layout, and every bit pattern of
+// an `F: Zeroable` (all zero) is valid.
+unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for NanLast<F> {}
+// SAFETY: `repr(transparent)` over `F: Pod`: no padding, every bit pattern valid.
+unsafe impl<F: bytemuck::Pod> bytemuck::Pod for NanLast<F> {}
+// SAFETY: `repr(transparent)` over `F`, as the trait requires.
+unsafe impl<F> bytemuck::TransparentWrapper<F> for NanLast<F> {}
+
+impl<F> PartialEq for NanLast<F>
+where
+    Self: SortKey,
+{
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.radix() == other.radix()
+    }
+}
+impl<F> Eq for NanLast<F> where Self: SortKey {}
+impl<F> PartialOrd for NanLast<F>
+where
+    Self: SortKey,
+{
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<F> Ord for NanLast<F>
+where
+    Self: SortKey,
+{
+    #[inline]
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.radix().cmp(&other.radix())
+    }
+}
+impl<F> core::hash::Hash for NanLast<F>
+where
+    Self: SortKey,
+    <Self as sealed::Sealed>::Radix: core::hash::Hash,
+{
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.radix().hash(state);
+    }
+}
+
+use sealed::Sealed as _;
+
+/// The radix of a key: the closure every key sort passes to the engine.
+#[inline]
+fn radix_of<K: SortKey>(k: &K) -> K::Radix {
+    k.radix()
+}
+
+/// The panic of the `_with_buffer` forms, at the caller's line.
+#[track_caller]
+#[inline]
+fn assert_room(name: &str, len: usize, need: usize) {
+    assert!(
+        len >= need,
+        "{name} holds {len} elements, fewer than the {need} the slice needs"
+    );
+}
+
+/// Sorts `v` stably by key (the [orders](self#the-orders)), using `buf` as
+/// scratch: no allocation. What `buf` holds afterwards is unspecified (a mix of
+/// `v`'s values).
+///
+/// A stable LSD radix sort: O(n · w) for a key of w bytes, at most one pass per
+/// byte on which the keys differ. Every value is kept bit for bit.
+///
+/// # Panics
+///
+/// When `buf.len() < v.len()`, at the caller's line.
+///
+/// ```
+/// use normkey::sort;
+///
+/// let mut v = [3.0_f32, -0.0, f32::NAN, 0.0, -f32::NAN, f32::NEG_INFINITY, 1e-45];
+/// let mut buf = [0.0; 7];
+/// sort::sort_with_buffer(&mut v, &mut buf);
+/// let mut want = [3.0_f32, -0.0, f32::NAN, 0.0, -f32::NAN, f32::NEG_INFINITY, 1e-45];
+/// want.sort_by(f32::total_cmp);
+/// assert_eq!(v.map(f32::to_bits), want.map(f32::to_bits));
+/// assert!(v[0].is_nan() && v[0].is_sign_negative() && v[6].is_nan());
+/// ```
+#[track_caller]
+pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
+    assert_room("buf", buf.len(), v.len());
+    let n = v.len();
+    lsd(v, &mut buf[..n], radix_of::<K>);
+}
+
+/// Sorts `v` stably by the key `key` gives each element (called once per
+/// element), with caller buffers: no allocation. `keys` (at least `2 · v.len()`
+/// long) holds the keys and indices, `moved` (at least `v.len()`) the elements
+/// in their new order for a moment; their contents afterwards are unspecified.
+///
+/// A `key` that answers differently for equal elements only changes the order:
+/// `v` always ends as a permutation of its input.
+///
+/// # Panics
+///
+/// When a buffer is too short, at the caller's line; when `key` panics (then `v`
+/// is unchanged).
+///
+/// ```
+/// use core::mem::MaybeUninit;
+/// use normkey::sort::{self, NanLast};
+///
+/// let mut v = vec![("b", 0.0_f32), ("a", f32::NAN), ("c", -0.0), ("d", -1.0)];
+/// let mut keys = vec![(NanLast(0.0), 0); 8];
+/// let mut moved = vec![MaybeUninit::uninit(); 4];
+/// sort::sort_by_key_with_buffer(&mut v, |r| NanLast(r.1), &mut keys, &mut moved);
+/// assert_eq!(v.iter().map(|r| r.0).collect::<String>(), "dbca"); // ±0 tie, NaN last
+/// ```
+#[track_caller]
+pub fn sort_by_key_with_buffer<T, K: SortKey>(
+    v: &mut [T],
+    mut key: impl FnMut(&T) -> K,
+    keys: &mut [(K, usize)],
+    moved: &mut [MaybeUninit<T>],
+) {
+    let n = v.len();
+    assert_room("keys", keys.len(), 2 * n);
+    assert_room("moved", moved.len(), n);
+    let (keys, scratch) = keys.split_at_mut(n);
+    for ((slot, x), i) in keys.iter_mut().zip(v.iter()).zip(0..) {
+        *slot = (key(x), i);
+    }
+    lsd(keys, &mut scratch[..n], |r: &(K, usize)| r.0.radix());
+    permute(v, keys.iter().map(|r| r.1), &mut moved[..n]);
+}
+
+/// The indices of `v` in the stable order of its keys, written to `out`: `v[out[0]]`
+/// is the smallest key, equal keys in index order. `scratch` (at least
+/// `2 · v.len()` long) holds keys and indices; no allocation.
+///
+/// # Panics
+///
+/// When `out.len() != v.len()` or `scratch` is too short, at the caller's line.
+///
+/// ```
+/// use normkey::sort;
+///
+/// let v = [2.0_f64, f64::NAN, -0.0, 0.0, 2.0];
+/// let mut out = [0; 5];
+/// let mut scratch = [(0.0, 0); 10];
+/// sort::argsort_with_buffer(&v, &mut out, &mut scratch);
+/// assert_eq!(out, [2, 3, 0, 4, 1]);
+/// ```
+#[track_caller]
+pub fn argsort_with_buffer<K: SortKey>(v: &[K], out: &mut [usize], scratch: &mut [(K, usize)]) {
+    let n = v.len();
+    crate::key::assert_same_len(n, out.len());
+    assert_room("scratch", scratch.len(), 2 * n);
+    let (keys, buf) = scratch.split_at_mut(n);
+    for ((slot, &x), i) in keys.iter_mut().zip(v).zip(0..) {
+        *slot = (x, i);
+    }
+    lsd(keys, &mut buf[..n], |r: &(K, usize)| r.0.radix());
+    for (o, r) in out.iter_mut().zip(keys.iter()) {
+        *o = r.1;
+    }
+}
+
+/// Moves `v[order[p]]` to `v[p]` for every `p`, through `moved`.
+///
+/// `order` must yield each index of `v` exactly once (the sort's output of
+/// `0..n`); it is checked, so that a wrong order panics instead of duplicating an
+/// element.
+fn permute<T>(v: &mut [T], order: impl Iterator<Item = usize>, moved: &mut [MaybeUninit<T>]) {
+    let n = v.len();
+    let mut count = 0;
+    for (slot, i) in moved.iter_mut().zip(order) {
+        assert!(i < n, "permute: index out of range");
+        // SAFETY: `i < n`, and `order` yields each index once (the sort permuted
+        // `0..n`), so each element is read exactly once; the reads are bitwise
+        // moves that are completed below by writing every element back.
+        slot.write(unsafe { core::ptr::read(&raw const v[i]) });
+        count += 1;
+    }
+    assert!(count == n, "permute: order too short");
+    for (x, m) in v.iter_mut().zip(moved.iter()) {
+        // SAFETY: every `moved[p]` (`p < n`) was written above, once; `v[p]`'s old
+        // value was moved out (each index read once), so overwriting it without
+        // dropping is the second half of that move.
+        unsafe { core::ptr::write(x, m.assume_init_read()) };
+    }
+}
+
+/// The element at index `k` of the stable sort of `v` (the [orders](self#the-orders)),
+/// bit for bit, without sorting: `None` when `k >= v.len()`.
+///
+/// Read-only and allocation-free radix selection, O(n) in the worst case (one
+/// read of `v` per 11 bits of radix: at most 3 for `f32`, 6 for `f64`, fewer when
+/// the rank's group is small). Among keys that tie but differ in bits (NaNs and
+/// ±0 under [`NanLast`]), the one the stable order puts at `k`: the
+/// `j`-th of them in input order.
+///
+/// ```
+/// use normkey::sort::{self, NanLast};
+///
+/// let v = [5.0_f32, -f32::NAN, 1.0, 0.0, -0.0, f32::NAN];
+/// assert!(sort::select(&v, 0).unwrap().is_nan()); // totalOrder: −NaN first
+/// assert_eq!(sort::select(&v, 2).unwrap().to_bits(), 0); // +0 after −0
+/// assert_eq!(sort::select(&v, 6), None);
+/// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+/// assert_eq!(sort::select(w, 0).unwrap().0.to_bits(), 0); // ±0 tie: +0 came first
+/// assert!(sort::select(w, 4).unwrap().0.is_sign_negative()); // the first NaN in input order
+/// ```
+#[must_use]
+pub fn select<K: SortKey>(v: &[K], k: usize) -> Option<K> {
+    select::select(v, k, radix_of::<K>, K::EXACT.then_some(K::from_radix))
+}
+
+/// The element at index `k` of the stable sort of `v` by `key`, without sorting:
+/// [`select`] for records. `None` when `k >= v.len()`.
+///
+/// `key` is called once per element per pass (one pass per 11 bits of radix,
+/// and a last one to find the element); a `key` that answers differently on two
+/// calls gives an unspecified element or `None`, never a panic.
+///
+/// ```
+/// use normkey::sort::{self, NanLast};
+///
+/// let v = [("a", 2.0_f32), ("b", f32::NAN), ("c", 1.0), ("d", 2.0)];
+/// assert_eq!(sort::select_by_key(&v, 2, |r| NanLast(r.1)).unwrap().0, "d");
+/// assert_eq!(sort::select_by_key(&v, 1, |r| NanLast(r.1)).unwrap().0, "a");
+/// ```
+#[must_use]
+pub fn select_by_key<T: Copy, K: SortKey>(
+    v: &[T],
+    k: usize,
+    mut key: impl FnMut(&T) -> K,
+) -> Option<T> {
+    select::select(v, k, |x| key(x).radix(), None)
+}
+
+/// Several ranks at once (quantiles): `out[i]` is [`select`]`(v, ranks[i])`.
+/// The first pass is shared by every rank. No allocation.
+///
+/// # Panics
+///
+/// When `ranks.len() != out.len()`, at the caller's line.
+///
+/// ```
+/// use normkey::sort;
+///
+/// let v: Vec<f64> = (0..1000).map(|i| f64::from((i * 7919) % 1000)).collect();
+/// let mut q = [None; 4];
+/// sort::select_many(&v, &[0, 500, 990, 1000], &mut q);
+/// assert_eq!(q, [Some(0.0), Some(500.0), Some(990.0), None]);
+/// ```
+#[track_caller]
+pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) {
+    crate::key::assert_same_len(ranks.len(), out.len());
+    select::select_many(
+        v,
+        ranks,
+        out,
+        radix_of::<K>,
+        K::EXACT.then_some(K::from_radix),
+    );
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_forms {
+    use alloc::vec::Vec;
+
+    use super::{INSERTION_MAX, SortKey, insertion, lsd, permute, radix_of};
+
+    /// A record index: `u32` when the slice is short enough (half the bytes to
+    /// move), `usize` otherwise.
+    pub(super) trait Index: Copy + Send + Sync {
+        fn new(i: usize) -> Self;
+        fn get(self) -> usize;
+    }
+    impl Index for u32 {
+        // Only used when the length fits in `u32`.
+        #[allow(clippy::cast_possible_truncation)]
+        #[inline]
+        fn new(i: usize) -> Self {
+            i as u32
+        }
+        #[inline]
+        fn get(self) -> usize {
+            self as usize
+        }
+    }
+    impl Index for usize {
+        #[inline]
+        fn new(i: usize) -> Self {
+            i
+        }
+        #[inline]
+        fn get(self) -> usize {
+            self
+        }
+    }
+
+    /// Whether `u32` indices suffice for `n` records.
+    pub(super) fn short(n: usize) -> bool {
+        u32::try_from(n).is_ok()
+    }
+
+    /// The radix of each record's key, next to the record's index, stably sorted.
+    pub(super) fn sorted_keys<T, K: SortKey, I: Index>(
+        v: &[T],
+        mut key: impl FnMut(&T) -> K,
+    ) -> Vec<(K::Radix, I)> {
+        let mut keys: Vec<(K::Radix, I)> = v
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (key(x).radix(), I::new(i)))
+            .collect();
+        if let Some(&first) = keys.first() {
+            let mut buf = alloc::vec![first; keys.len()];
+            lsd(&mut keys, &mut buf, |r: &(K::Radix, I)| r.0);
+        }
+        keys
+    }
+
+    /// Sorts `v` stably by key (the [orders](super#the-orders)): [`sort_with_buffer`](super::sort_with_buffer)
+    /// with a buffer of `v.len()` keys allocated (none below 49 elements).
+    ///
+    /// ```
+    /// use normkey::sort;
+    ///
+    /// let mut v = vec![1.5_f32, f32::NAN, -0.0, -3.0, 0.0, f32::INFINITY];
+    /// sort::sort(&mut v);
+    /// assert_eq!(v[..3], [-3.0, -0.0, 0.0]);
+    /// assert!(v[2].is_sign_positive() && v[5].is_nan());
+    /// ```
+    pub fn sort<K: SortKey>(v: &mut [K]) {
+        if v.len() <= INSERTION_MAX {
+            insertion(v, &radix_of::<K>);
+        } else {
+            let mut buf = alloc::vec![v[0]; v.len()];
+            lsd(v, &mut buf, radix_of::<K>);
+        }
+    }
+
+    /// Sorts `v` stably by the key `key` gives each element, called once per
+    /// element: any `T`, moved, never cloned. Allocates the keys with their
+    /// indices and a buffer of `v.len()` elements.
+    ///
+    /// A `key` that answers differently for equal elements only changes the
+    /// order: `v` ends as a permutation of its input. If `key` panics, `v` is
+    /// unchanged.
+    ///
+    /// ```
+    /// use core::cmp::Reverse;
+    /// use normkey::sort;
+    ///
+    /// let mut v = vec![(String::from("ann"), 3.5_f32, 7_u32), ("bob".into(), 9.0, 2), ("cy".into(), 3.5, 1)];
+    /// sort::sort_by_key(&mut v, |p| (Reverse(p.1), p.2)); // score descending, then id
+    /// assert_eq!(v.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["bob", "cy", "ann"]);
+    /// ```
+    pub fn sort_by_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
+        if short(v.len()) {
+            sort_by_key_with::<T, K, u32>(v, key);
+        } else {
+            sort_by_key_with::<T, K, usize>(v, key);
+        }
+    }
+
+    fn sort_by_key_with<T, K: SortKey, I: Index>(v: &mut [T], key: impl FnMut(&T) -> K) {
+        let keys = sorted_keys::<T, K, I>(v, key);
+        let mut moved = Vec::with_capacity(v.len());
+        moved.resize_with(v.len(), core::mem::MaybeUninit::uninit);
+        permute(v, keys.iter().map(|r| r.1.get()), &mut moved);
+    }
+
+    /// The indices of `v` in the stable order of its keys: `v[argsort(v)[0]]` is
+    /// the smallest key, equal keys in index order.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
+    /// assert_eq!(sort::argsort(&v), [4, 2, 3, 0, 1]); // totalOrder
+    /// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+    /// assert_eq!(sort::argsort(w), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last in index order
+    /// ```
+    #[must_use]
+    pub fn argsort<K: SortKey>(v: &[K]) -> Vec<usize> {
+        if short(v.len()) {
+            let keys = sorted_keys::<K, K, u32>(v, |&k| k);
+            keys.iter().map(|r| r.1.get()).collect()
+        } else {
+            let keys = sorted_keys::<K, K, usize>(v, |&k| k);
+            keys.iter().map(|r| r.1).collect()
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use alloc_forms::{argsort, sort, sort_by_key};

@@ -1,0 +1,192 @@
+//! The parallel sorts (feature `rayon`), on rayon's thread pool.
+//!
+//! One parallel most-significant-digit pass splits the records by their top byte:
+//! each of rayon's tasks counts one contiguous chunk, the counts give every
+//! (bucket, chunk) pair its own range of the output (chunk order inside a bucket:
+//! stable), and each task scatters its chunk into its ranges. Then the buckets,
+//! disjoint, are sorted in parallel by the sequential LSD sort on the lower bytes.
+
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
+
+use rayon::prelude::*;
+
+use super::alloc_forms::{Index, short};
+use super::radix::{Radix, lsd};
+use super::{SortKey, permute, radix_of};
+
+/// Below this many records the parallel sorts run the sequential one: the split
+/// pass and the tasks cost more than they save.
+pub(crate) const PARALLEL_MIN: usize = 1 << 16;
+
+/// Buckets of the split pass (its top 8 bits).
+const SPLIT_BUCKETS: usize = 256;
+
+/// A pointer to the output that tasks write through at disjoint indices.
+#[derive(Clone, Copy)]
+struct Out<T>(*mut T);
+// SAFETY: the tasks write through it at disjoint indices only (see `split`), and
+// `T: Send` values cross threads.
+unsafe impl<T: Send> Send for Out<T> {}
+// SAFETY: as above: shared between tasks that never touch the same element.
+unsafe impl<T: Send> Sync for Out<T> {}
+
+impl<T> Out<T> {
+    /// The pointer. A method, so that closures capture the whole `Out` (which is
+    /// `Sync`), not its raw pointer field.
+    fn get(self) -> *mut T {
+        self.0
+    }
+}
+
+/// Stably moves `src` into `dst` grouped by the top byte of `radix`, in parallel;
+/// returns where each bucket starts (and, last, `src.len()`).
+fn split<T: Copy + Send + Sync, R: Radix>(
+    src: &[T],
+    dst: &mut [T],
+    radix: &(impl Fn(&T) -> R + Sync),
+) -> [usize; SPLIT_BUCKETS + 1] {
+    let n = src.len();
+    let shift = R::BITS - 8;
+    let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1);
+    let counts: Vec<[usize; SPLIT_BUCKETS]> = src
+        .par_chunks(chunk)
+        .map(|c| {
+            let mut h = [0; SPLIT_BUCKETS];
+            for x in c {
+                h[radix(x).shr_usize(shift) & 0xff] += 1;
+            }
+            h
+        })
+        .collect();
+    // Every (bucket, chunk) range: bucket-major, chunks in order within a bucket.
+    let mut starts: Vec<[usize; SPLIT_BUCKETS]> = alloc::vec![[0; SPLIT_BUCKETS]; counts.len()];
+    let mut bounds = [0; SPLIT_BUCKETS + 1];
+    let mut sum = 0;
+    for b in 0..SPLIT_BUCKETS {
+        bounds[b] = sum;
+        for (s, c) in starts.iter_mut().zip(&counts) {
+            s[b] = sum;
+            sum += c[b];
+        }
+    }
+    bounds[SPLIT_BUCKETS] = sum;
+    assert!(
+        sum == n && dst.len() == n,
+        "split: counts do not cover the slice"
+    );
+    let out = Out(dst.as_mut_ptr());
+    src.par_chunks(chunk).zip(starts).for_each(|(c, mut next)| {
+        let out = out.get();
+        for x in c {
+            let d = radix(x).shr_usize(shift) & 0xff;
+            let i = next[d];
+            next[d] += 1;
+            // SAFETY: `i` is inside this chunk's range of bucket `d`, which the
+            // prefix sums above made disjoint from every other (chunk, bucket)
+            // range; the chunk's records of bucket `d` fill exactly that range
+            // (the same `radix`, a pure function, counted them), and the ranges
+            // together cover `0..n` (checked above), so `i < n = dst.len()`.
+            unsafe { out.add(i).write(*x) };
+        }
+    });
+    bounds
+}
+
+/// Sorts `v` stably by `radix` on rayon's pool, `buf` (as long as `v`) as scratch.
+fn par_lsd<T: Copy + Send + Sync, R: Radix>(
+    v: &mut [T],
+    buf: &mut [T],
+    radix: impl Fn(&T) -> R + Sync,
+) {
+    if v.len() < PARALLEL_MIN {
+        lsd(v, buf, radix);
+        return;
+    }
+    let bounds = split(v, buf, &radix);
+    // The buckets are disjoint ranges of both buffers: sort each in `buf` with its
+    // range of `v` as scratch, then copy back.
+    let mut parts = Vec::with_capacity(SPLIT_BUCKETS);
+    let (mut rest_v, mut rest_b) = (v, buf);
+    for w in bounds.windows(2) {
+        let len = w[1] - w[0];
+        let (hv, tv) = rest_v.split_at_mut(len);
+        let (hb, tb) = rest_b.split_at_mut(len);
+        if len > 0 {
+            parts.push((hv, hb));
+        }
+        rest_v = tv;
+        rest_b = tb;
+    }
+    parts.into_par_iter().for_each(|(pv, pb)| {
+        lsd(pb, pv, &radix);
+        pv.copy_from_slice(pb);
+    });
+}
+
+/// [`sort`](super::sort) on rayon's thread pool: stable, the same order and the
+/// same result bit for bit. Slices shorter than 65 536 elements are sorted on the
+/// calling thread.
+///
+/// ```
+/// use normkey::sort;
+///
+/// let mut v: Vec<f32> = (0..100_000).map(|i| ((i * 7919) % 1000) as f32 - 500.0).collect();
+/// v.push(f32::NAN);
+/// v.push(-0.0);
+/// let mut want = v.clone();
+/// want.sort_by(f32::total_cmp);
+/// sort::par_sort(&mut v);
+/// assert!(v.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits()));
+/// ```
+pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
+    if v.len() < PARALLEL_MIN {
+        super::sort(v);
+        return;
+    }
+    let mut buf = alloc::vec![v[0]; v.len()];
+    par_lsd(v, &mut buf, radix_of::<K>);
+}
+
+/// [`sort_by_key`](super::sort_by_key) on rayon's thread pool: stable, any `T:
+/// Send`, `key` called once per element (from several threads).
+///
+/// ```
+/// use normkey::sort::{self, NanLast};
+///
+/// let mut v: Vec<(u32, f64)> = (0..100_000).map(|i| (i, f64::from((i * 31) % 97))).collect();
+/// v[5].1 = f64::NAN;
+/// sort::par_sort_by_key(&mut v, |r| NanLast(r.1));
+/// assert_eq!(v[0], (0, 0.0));
+/// assert_eq!(v[1].0, 97); // equal keys in input order
+/// assert!(v.last().unwrap().1.is_nan());
+/// ```
+pub fn par_sort_by_key<T: Send, K: SortKey + Send + Sync>(
+    v: &mut [T],
+    key: impl Fn(&T) -> K + Sync,
+) {
+    if v.len() < PARALLEL_MIN {
+        super::sort_by_key(v, key);
+    } else if short(v.len()) {
+        par_sort_by_key_with::<T, K, u32>(v, key);
+    } else {
+        par_sort_by_key_with::<T, K, usize>(v, key);
+    }
+}
+
+fn par_sort_by_key_with<T: Send, K: SortKey + Sync, I: Index>(
+    v: &mut [T],
+    key: impl Fn(&T) -> K + Sync,
+) {
+    let mut keys: Vec<(K::Radix, I)> = v
+        .par_iter_mut() // `&mut T` is `Send` for `T: Send`: no `T: Sync` needed
+        .enumerate()
+        .map(|(i, x)| (key(x).radix(), I::new(i)))
+        .collect();
+    let mut buf = keys.clone();
+    par_lsd(&mut keys, &mut buf, |r: &(K::Radix, I)| r.0);
+    drop(buf);
+    let mut moved = Vec::with_capacity(v.len());
+    moved.resize_with(v.len(), MaybeUninit::uninit);
+    permute(v, keys.iter().map(|r| r.1.get()), &mut moved);
+}

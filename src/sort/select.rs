@@ -1,0 +1,170 @@
+//! Radix selection: the record at one rank of the stable order, read-only.
+//!
+//! Each pass reads the slice once and counts the next 11-bit digit of the records
+//! whose radix starts with the digits already fixed; the bucket that holds the
+//! rank fixes the next digit. A record's radix is at most 128 bits, so at most 12
+//! passes (3 for `f32`, 6 for `f64`) whatever the data: O(n) in the worst case.
+//! A pass stops early once the rank's bucket holds a single record; the last
+//! pass finds the record among those of the selected radix in input order (the
+//! stable order's tie rule), unless the radix alone gives the key back.
+
+use super::radix::Radix;
+
+/// Bits of one selection digit: 2048 counters (16 KiB on a 64-bit target) on the
+/// stack, three passes for a 32-bit radix.
+const SELECT_BITS: u32 = 11;
+/// Buckets of one selection digit.
+const SELECT_BUCKETS: usize = 1 << SELECT_BITS;
+
+/// What the passes so far have fixed: the top `known` bits of the radix at the
+/// rank are `prefix`, and the rank is `rank` among the records with that prefix
+/// (`group` of them, in input order).
+#[derive(Clone, Copy)]
+pub(crate) struct Narrowed<R> {
+    prefix: R,
+    known: u32,
+    rank: usize,
+    group: usize,
+}
+
+impl<R: Radix> Narrowed<R> {
+    /// Before the first pass: nothing fixed, `rank` among all `n` records.
+    pub(crate) fn start(rank: usize, n: usize) -> Self {
+        Self {
+            prefix: R::ZERO,
+            known: 0,
+            rank,
+            group: n,
+        }
+    }
+
+    /// Whether `r` starts with the fixed prefix.
+    #[inline]
+    fn matches(&self, r: R) -> bool {
+        r.high(self.known) == self.prefix
+    }
+
+    /// The width and shift of the next digit.
+    fn next_digit(&self) -> (u32, u32) {
+        let width = SELECT_BITS.min(R::BITS - self.known);
+        (width, R::BITS - self.known - width)
+    }
+
+    /// Whether the radix at the rank is known, or one record is left.
+    fn done(&self) -> bool {
+        self.known == R::BITS || self.group == 1
+    }
+}
+
+/// One pass: counts the next digit of the records that match `state`.
+pub(crate) fn count_next<T, R: Radix>(
+    v: &[T],
+    state: &Narrowed<R>,
+    radix: &mut impl FnMut(&T) -> R,
+) -> [usize; SELECT_BUCKETS] {
+    let (width, shift) = state.next_digit();
+    let mask = (1 << width) - 1;
+    let mut counts = [0; SELECT_BUCKETS];
+    if state.known == 0 {
+        for x in v {
+            counts[radix(x).shr_usize(shift) & mask] += 1;
+        }
+    } else {
+        for x in v {
+            let r = radix(x);
+            if state.matches(r) {
+                counts[r.shr_usize(shift) & mask] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// Fixes the next digit from one pass's counts; `None` when the counts do not
+/// hold the rank (only when a key function answered differently on two calls).
+pub(crate) fn narrow<R: Radix>(
+    state: Narrowed<R>,
+    counts: &[usize; SELECT_BUCKETS],
+) -> Option<Narrowed<R>> {
+    let (width, _) = state.next_digit();
+    let mut before = 0;
+    for (digit, &c) in counts.iter().enumerate().take(1 << width) {
+        if state.rank < before + c {
+            return Some(Narrowed {
+                prefix: state.prefix.shl_or(width, digit),
+                known: state.known + width,
+                rank: state.rank - before,
+                group: c,
+            });
+        }
+        before += c;
+    }
+    None
+}
+
+/// Runs the remaining passes from `state` and returns the record at its rank:
+/// `exact` rebuilds a key from its full radix (a pass saved) where the radix
+/// determines the key bit for bit.
+pub(crate) fn finish<T: Copy, R: Radix>(
+    v: &[T],
+    mut state: Narrowed<R>,
+    radix: &mut impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) -> Option<T> {
+    while !state.done() {
+        let counts = count_next(v, &state, radix);
+        state = narrow(state, &counts)?;
+    }
+    if state.known == R::BITS {
+        if let Some(from_radix) = exact {
+            return Some(from_radix(state.prefix));
+        }
+    }
+    v.iter()
+        .filter(|x| state.matches(radix(x)))
+        .nth(state.rank)
+        .copied()
+}
+
+/// The record at rank `k` of the stable order by `radix`; `None` when
+/// `k >= v.len()`.
+pub(crate) fn select<T: Copy, R: Radix>(
+    v: &[T],
+    k: usize,
+    mut radix: impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) -> Option<T> {
+    if k >= v.len() {
+        return None;
+    }
+    finish(v, Narrowed::start(k, v.len()), &mut radix, exact)
+}
+
+/// The records at several ranks, the first pass shared: `out[i]` is the record at
+/// rank `ranks[i]` (`None` past the end).
+pub(crate) fn select_many<T: Copy, R: Radix>(
+    v: &[T],
+    ranks: &[usize],
+    out: &mut [Option<T>],
+    mut radix: impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) {
+    let n = v.len();
+    let start = Narrowed::<R>::start(0, n);
+    let first = if n > 1 && ranks.iter().any(|&k| k < n) {
+        Some(count_next(v, &start, &mut radix))
+    } else {
+        None
+    };
+    for (slot, &k) in out.iter_mut().zip(ranks) {
+        *slot = if k >= n {
+            None
+        } else {
+            let state = Narrowed { rank: k, ..start };
+            match &first {
+                Some(counts) => narrow(state, counts).and_then(|s| finish(v, s, &mut radix, exact)),
+                None => finish(v, state, &mut radix, exact),
+            }
+        };
+    }
+}

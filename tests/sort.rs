@@ -1,0 +1,418 @@
+//! `normkey::sort` against `std`'s stable `sort_by` with the matching comparator,
+//! bit for bit: every key kind and adapter, families of edge values, every length
+//! near a size where the sort switches algorithm, every `f16`/`bf16` pattern.
+
+// Test data: the casts build keys from random bits on purpose.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss
+)]
+
+mod common;
+
+use core::cmp::{Ordering, Reverse};
+use core::fmt::Debug;
+use core::mem::MaybeUninit;
+
+use common::{XorShift, miri_thin};
+use normkey::OrderedKey;
+use normkey::sort::{self, __thresholds as th, NanLast, SortKey};
+
+/// `partial_cmp` with every NaN after every number and NaNs equal: the order
+/// `NanLast` documents, written from its definition.
+fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> Ordering {
+    #[allow(clippy::eq_op)]
+    let nan = |x: &F| x != x;
+    match (nan(a), nan(b)) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        (false, false) => a.partial_cmp(b).unwrap(),
+    }
+}
+
+/// Every sort, argsort and selection of `input`, checked against `std`'s stable
+/// sort by `cmp`; `bits` gives what must be equal bit for bit.
+fn check<K, B>(input: &[K], cmp: impl Fn(&K, &K) -> Ordering + Copy, bits: impl Fn(&K) -> B + Copy)
+where
+    K: SortKey + Debug + Send + Sync,
+    B: PartialEq + Debug,
+{
+    let n = input.len();
+    let bits_of = |v: &[K]| v.iter().map(bits).collect::<Vec<B>>();
+    // The reference: the stable sort of (key, index) records, by key only.
+    let mut records: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+    records.sort_by(|a, b| cmp(&a.0, &b.0));
+    let want: Vec<K> = records.iter().map(|r| r.0).collect();
+    let want_idx: Vec<usize> = records.iter().map(|r| r.1).collect();
+
+    let mut v = input.to_vec();
+    let mut buf = input.to_vec();
+    buf.extend(input.first()); // a longer buffer is fine
+    sort::sort_with_buffer(&mut v, &mut buf);
+    assert_eq!(bits_of(&v), bits_of(&want), "sort_with_buffer, n = {n}");
+
+    let mut v = input.to_vec();
+    sort::sort(&mut v);
+    assert_eq!(bits_of(&v), bits_of(&want), "sort, n = {n}");
+
+    assert_eq!(sort::argsort(input), want_idx, "argsort, n = {n}");
+    // Records: stability is visible in the indices.
+    let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+    sort::sort_by_key(&mut recs, |r| r.0);
+    assert_eq!(
+        recs.iter().map(|r| r.1).collect::<Vec<_>>(),
+        want_idx,
+        "sort_by_key, n = {n}"
+    );
+    if let Some(&first) = input.first() {
+        let mut out = vec![0; n];
+        let mut scratch = vec![(first, 0); 2 * n];
+        sort::argsort_with_buffer(input, &mut out, &mut scratch);
+        assert_eq!(out, want_idx, "argsort_with_buffer, n = {n}");
+        let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+        let mut moved = vec![MaybeUninit::uninit(); n];
+        sort::sort_by_key_with_buffer(&mut recs, |r| r.0, &mut scratch, &mut moved);
+        assert_eq!(
+            recs.iter().map(|r| r.1).collect::<Vec<_>>(),
+            want_idx,
+            "sort_by_key_with_buffer"
+        );
+    }
+
+    // Selection: every rank of a short slice, a sample of a long one.
+    let ranks: Vec<usize> = if n <= 300 {
+        (0..=n).collect()
+    } else {
+        let mut r = XorShift(n as u64 | 1);
+        (0..12)
+            .map(|_| r.next() as usize % n)
+            .chain([0, n - 1, n / 2, n])
+            .collect()
+    };
+    let recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+    for &k in miri_thin(&ranks, 7) {
+        let got = sort::select(input, k);
+        assert_eq!(
+            got.as_ref().map(bits),
+            want.get(k).map(bits),
+            "select k = {k}, n = {n}"
+        );
+        let rec = sort::select_by_key(&recs, k, |r| r.0);
+        assert_eq!(
+            rec.map(|r| r.1),
+            want_idx.get(k).copied(),
+            "select_by_key k = {k}, n = {n}"
+        );
+    }
+    let mut many = vec![None; ranks.len()];
+    sort::select_many(input, &ranks, &mut many);
+    for (&k, got) in ranks.iter().zip(&many) {
+        assert_eq!(
+            got.as_ref().map(bits),
+            want.get(k).map(bits),
+            "select_many k = {k}, n = {n}"
+        );
+    }
+
+    #[cfg(feature = "rayon")]
+    {
+        let mut v = input.to_vec();
+        sort::par_sort(&mut v);
+        assert_eq!(bits_of(&v), bits_of(&want), "par_sort, n = {n}");
+        let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+        sort::par_sort_by_key(&mut recs, |r| r.0);
+        assert_eq!(
+            recs.iter().map(|r| r.1).collect::<Vec<_>>(),
+            want_idx,
+            "par_sort_by_key, n = {n}"
+        );
+    }
+}
+
+/// The lengths every family is checked at: the small ones, the powers of two and
+/// both sides of every size where the sort switches algorithm for `K`.
+fn lengths<K>() -> Vec<usize> {
+    let cached = th::CACHED_BYTES / size_of::<K>();
+    // The records of `sort_by_key`/`argsort`: a radix and a `u32` index.
+    let cached_records = th::CACHED_BYTES / (size_of::<K>().max(4) * 2);
+    let mut v: Vec<usize> = (0..=3).collect();
+    for m in [
+        th::INSERTION_MAX,
+        127,
+        256,
+        1024,
+        4096,
+        cached,
+        cached_records,
+    ] {
+        v.extend([m - 1, m, m + 1]);
+    }
+    #[cfg(feature = "rayon")]
+    v.extend([th::PARALLEL_MIN - 1, th::PARALLEL_MIN]);
+    v.sort_unstable();
+    v.dedup();
+    if cfg!(miri) {
+        v.retain(|&n| n <= 2 * th::INSERTION_MAX);
+    }
+    v
+}
+
+/// `f32` bit patterns at the edges: NaNs of both signs and several payloads
+/// (quiet and signalling), ±0, subnormals, ±∞, the extreme normals.
+const EDGE_F32: [u32; 16] = [
+    0x7fc0_0000,
+    0x7f80_0001,
+    0x7fff_ffff,
+    0xffc0_0000,
+    0xff80_0001,
+    0xffc0_1234,
+    0x0000_0000,
+    0x8000_0000,
+    0x0000_0001,
+    0x807f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7f7f_ffff,
+    0xff7f_ffff,
+    0x3f80_0000,
+    0xbf80_0000,
+];
+
+/// The same kinds of edge patterns for `f64`.
+const EDGE_F64: [u64; 16] = [
+    0x7ff8_0000_0000_0000,
+    0x7ff0_0000_0000_0001,
+    0x7fff_ffff_ffff_ffff,
+    0xfff8_0000_0000_0000,
+    0xfff0_0000_0000_0001,
+    0xfff8_0000_0000_1234,
+    0x0000_0000_0000_0000,
+    0x8000_0000_0000_0000,
+    0x0000_0000_0000_0001,
+    0x800f_ffff_ffff_ffff,
+    0x7ff0_0000_0000_0000,
+    0xfff0_0000_0000_0000,
+    0x7fef_ffff_ffff_ffff,
+    0xffef_ffff_ffff_ffff,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+];
+
+/// The families of test data, by name, from raw bits of the float's width
+/// (`edge` the float's edge patterns, `uniform` a value in ±1e6 as bits).
+fn families(
+    n: usize,
+    seed: u64,
+    edge: &[u64],
+    uniform: impl Fn(f64) -> u64,
+) -> Vec<(&'static str, Vec<u64>)> {
+    let mut r = XorShift(seed | 1);
+    let mut rand = |k: u64| r.next() % k;
+    let random: Vec<u64> = (0..n).map(|_| rand(u64::MAX)).collect();
+    let mut sorted = random.clone();
+    sorted.sort_unstable();
+    let mut reversed = sorted.clone();
+    reversed.reverse();
+    let nans: Vec<u64> = edge.iter().copied().take(6).collect();
+    vec![
+        (
+            "edges",
+            (0..n)
+                .map(|_| edge[rand(edge.len() as u64) as usize])
+                .collect(),
+        ),
+        ("random bits", random),
+        (
+            "uniform ±1e6",
+            (0..n)
+                .map(|_| uniform((rand(2_000_001) as f64) - 1e6 + 0.25))
+                .collect(),
+        ),
+        ("all equal", vec![edge[14]; n]),
+        ("sorted bits", sorted),
+        ("reversed bits", reversed),
+        (
+            "sawtooth",
+            (0..n).map(|i| uniform((i % 17) as f64 - 8.0)).collect(),
+        ),
+        (
+            "few distinct",
+            (0..n)
+                .map(|_| [edge[6], edge[7], edge[0], edge[3]][rand(4) as usize])
+                .collect(),
+        ),
+        (
+            "only NaNs",
+            (0..n).map(|_| nans[rand(6) as usize]).collect(),
+        ),
+    ]
+}
+
+#[test]
+fn f32_total_order_and_nan_last() {
+    let edge: Vec<u64> = EDGE_F32.iter().map(|&b| u64::from(b)).collect();
+    for n in lengths::<f32>() {
+        for (name, bits) in families(n, n as u64, &edge, |x| u64::from((x as f32).to_bits())) {
+            let v: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b as u32)).collect();
+            println!("f32 {name}, n = {n}");
+            check(&v, f32::total_cmp, |x| x.to_bits());
+            let w: Vec<NanLast<f32>> = v.iter().map(|&x| NanLast(x)).collect();
+            check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+            let r: Vec<Reverse<f32>> = v.iter().map(|&x| Reverse(x)).collect();
+            check(&r, |a, b| b.0.total_cmp(&a.0), |x| x.0.to_bits());
+            let k: Vec<OrderedKey<f32>> = v.iter().map(|&x| OrderedKey::new(x)).collect();
+            check(&k, Ord::cmp, |x| x.to_bits());
+        }
+    }
+}
+
+#[test]
+fn f64_total_order_and_nan_last() {
+    for n in lengths::<f64>() {
+        for (name, bits) in families(n, n as u64 + 7, &EDGE_F64, f64::to_bits) {
+            let v: Vec<f64> = bits.iter().map(|&b| f64::from_bits(b)).collect();
+            println!("f64 {name}, n = {n}");
+            check(&v, f64::total_cmp, |x| x.to_bits());
+            let w: Vec<NanLast<f64>> = v.iter().map(|&x| NanLast(x)).collect();
+            check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+        }
+    }
+}
+
+/// Pairs: descending score, then ascending id; and a pair of 64-bit keys.
+#[test]
+fn pairs_are_lexicographic() {
+    for n in lengths::<(Reverse<f32>, u32)>() {
+        let mut r = XorShift(n as u64 + 3);
+        let v: Vec<(Reverse<f32>, u32)> = (0..n)
+            .map(|_| {
+                let x = r.next();
+                (
+                    Reverse(f32::from_bits(EDGE_F32[(x % 16) as usize])),
+                    (x >> 40) as u32 % 5,
+                )
+            })
+            .collect();
+        check(
+            &v,
+            |a, b| b.0.0.total_cmp(&a.0.0).then(a.1.cmp(&b.1)),
+            |x| (x.0.0.to_bits(), x.1),
+        );
+        let w: Vec<(i64, NanLast<f64>)> = (0..n)
+            .map(|_| {
+                let x = r.next();
+                (
+                    (x % 7) as i64 - 3,
+                    NanLast(f64::from(f32::from_bits(EDGE_F32[(x >> 20) as usize % 16]))),
+                )
+            })
+            .collect();
+        check(
+            &w,
+            |a, b| a.0.cmp(&b.0).then(nan_last_cmp(&a.1.0, &b.1.0)),
+            |x| (x.0, x.1.0.to_bits()),
+        );
+    }
+}
+
+/// Every integer key kind, with values at both ends of its range.
+#[test]
+fn integers_by_value() {
+    macro_rules! ints {
+        ($($t:ty),*) => {$(
+            for n in miri_thin(lengths::<$t>(), 2) {
+                let mut r = XorShift(n as u64 + 11);
+                let v: Vec<$t> = (0..n)
+                    .map(|_| {
+                        let x = r.next();
+                        match x % 4 { 0 => <$t>::MIN, 1 => <$t>::MAX, 2 => (x >> 32) as $t % 4, _ => (x >> 8) as $t }
+                    })
+                    .collect();
+                check(&v, Ord::cmp, |x| *x);
+                let rev: Vec<Reverse<$t>> = v.iter().map(|&x| Reverse(x)).collect();
+                check(&rev, Ord::cmp, |x| x.0);
+            }
+        )*};
+    }
+    ints!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+}
+
+/// Every `f16` and `bf16` bit pattern, shuffled, in both orders.
+#[cfg(feature = "half")]
+#[test]
+fn every_half_pattern() {
+    use half::{bf16, f16};
+    let mut r = XorShift(0x5eed);
+    let mut bits: Vec<u16> = (0..=u16::MAX).collect();
+    for i in (1..bits.len()).rev() {
+        bits.swap(i, r.next() as usize % (i + 1));
+    }
+    let bits: Vec<u16> = miri_thin(bits, 97).collect();
+    let h: Vec<f16> = bits.iter().map(|&b| f16::from_bits(b)).collect();
+    check(&h, f16::total_cmp, |x| x.to_bits());
+    let hn: Vec<NanLast<f16>> = h.iter().map(|&x| NanLast(x)).collect();
+    check(&hn, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+    let b: Vec<bf16> = bits.iter().map(|&b| bf16::from_bits(b)).collect();
+    check(&b, bf16::total_cmp, |x| x.to_bits());
+    let bn: Vec<NanLast<bf16>> = b.iter().map(|&x| NanLast(x)).collect();
+    check(&bn, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+}
+
+/// A key function that answers differently on every call never loses, duplicates
+/// or invents an element, and never panics.
+#[test]
+fn inconsistent_keys_keep_a_permutation() {
+    for n in miri_thin(lengths::<u64>(), 3) {
+        let input: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+        let mut r = XorShift(n as u64 + 5);
+        let mut v = input.clone();
+        sort::sort_by_key(&mut v, |_| f32::from_bits(r.next() as u32));
+        let mut back = v.clone();
+        back.sort_by_key(|s| s.parse::<usize>().unwrap());
+        assert_eq!(back, input);
+        let ids: Vec<usize> = (0..n).collect();
+        let mut r = XorShift(n as u64 + 6);
+        let picked = sort::select_by_key(&ids, n / 2, |_| r.next() as u32);
+        assert!(picked.is_none_or(|i| i < n));
+    }
+}
+
+/// The panics at the caller's line, and the messages.
+#[test]
+fn short_buffers_panic_with_a_message() {
+    let err = std::panic::catch_unwind(|| sort::sort_with_buffer(&mut [1.0_f32, 2.0], &mut [0.0]))
+        .unwrap_err();
+    assert!(
+        err.downcast_ref::<String>()
+            .unwrap()
+            .contains("buf holds 1 elements")
+    );
+    let err = std::panic::catch_unwind(|| {
+        let mut out = [None; 1];
+        sort::select_many(&[1_u8], &[0, 0], &mut out);
+    })
+    .unwrap_err();
+    assert!(
+        err.downcast_ref::<String>()
+            .unwrap()
+            .contains("does not match")
+    );
+}
+
+quickcheck::quickcheck! {
+    fn quickcheck_f32(bits: Vec<u32>) -> bool {
+        let v: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b)).collect();
+        check(&v, f32::total_cmp, |x| x.to_bits());
+        let w: Vec<NanLast<f32>> = v.iter().map(|&x| NanLast(x)).collect();
+        check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+        true
+    }
+    fn quickcheck_f64_pairs(pairs: Vec<(u64, u8)>) -> bool {
+        let v: Vec<(f64, Reverse<u8>)> = pairs.iter().map(|&(b, i)| (f64::from_bits(b), Reverse(i))).collect();
+        check(&v, |a, b| a.0.total_cmp(&b.0).then(b.1.0.cmp(&a.1.0)), |x| (x.0.to_bits(), x.1.0));
+        true
+    }
+}

@@ -133,8 +133,11 @@ where
 }
 
 /// The lengths every family is checked at: the small ones, the powers of two and
-/// both sides of every size where the sort switches algorithm for `K`.
-fn lengths<K>() -> Vec<usize> {
+/// both sides of every size where the sort switches algorithm for `K`. Those up
+/// to 1025 (`large` false) run in every test run, debug and emulated ones
+/// included; the larger ones (`large` true) in the `#[ignore]`d tests, which the
+/// exhaustive stage runs in release mode.
+fn lengths<K>(large: bool) -> Vec<usize> {
     let cached = th::CACHED_BYTES / size_of::<K>();
     // The records of `sort_by_key`/`argsort`: a radix and a `u32` index.
     let cached_records = th::CACHED_BYTES / (size_of::<K>().max(4) * 2);
@@ -154,6 +157,7 @@ fn lengths<K>() -> Vec<usize> {
     v.extend([th::PARALLEL_MIN - 1, th::PARALLEL_MIN]);
     v.sort_unstable();
     v.dedup();
+    v.retain(|&n| (n > 1025) == large);
     if cfg!(miri) {
         v.retain(|&n| n <= 2 * th::INSERTION_MAX);
     }
@@ -253,8 +257,18 @@ fn families(
 
 #[test]
 fn f32_total_order_and_nan_last() {
+    f32_suite(false);
+}
+
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn f32_total_order_and_nan_last_large() {
+    f32_suite(true);
+}
+
+fn f32_suite(large: bool) {
     let edge: Vec<u64> = EDGE_F32.iter().map(|&b| u64::from(b)).collect();
-    for n in lengths::<f32>() {
+    for n in lengths::<f32>(large) {
         for (name, bits) in families(n, n as u64, &edge, |x| u64::from((x as f32).to_bits())) {
             let v: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b as u32)).collect();
             println!("f32 {name}, n = {n}");
@@ -271,7 +285,17 @@ fn f32_total_order_and_nan_last() {
 
 #[test]
 fn f64_total_order_and_nan_last() {
-    for n in lengths::<f64>() {
+    f64_suite(false);
+}
+
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn f64_total_order_and_nan_last_large() {
+    f64_suite(true);
+}
+
+fn f64_suite(large: bool) {
+    for n in lengths::<f64>(large) {
         for (name, bits) in families(n, n as u64 + 7, &EDGE_F64, f64::to_bits) {
             let v: Vec<f64> = bits.iter().map(|&b| f64::from_bits(b)).collect();
             println!("f64 {name}, n = {n}");
@@ -285,7 +309,17 @@ fn f64_total_order_and_nan_last() {
 /// Pairs: descending score, then ascending id; and a pair of 64-bit keys.
 #[test]
 fn pairs_are_lexicographic() {
-    for n in lengths::<(Reverse<f32>, u32)>() {
+    pairs_suite(false);
+}
+
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn pairs_are_lexicographic_large() {
+    pairs_suite(true);
+}
+
+fn pairs_suite(large: bool) {
+    for n in lengths::<(Reverse<f32>, u32)>(large) {
         let mut r = XorShift(n as u64 + 3);
         let v: Vec<(Reverse<f32>, u32)> = (0..n)
             .map(|_| {
@@ -321,9 +355,19 @@ fn pairs_are_lexicographic() {
 /// Every integer key kind, with values at both ends of its range.
 #[test]
 fn integers_by_value() {
+    integers_suite(false);
+}
+
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn integers_by_value_large() {
+    integers_suite(true);
+}
+
+fn integers_suite(large: bool) {
     macro_rules! ints {
         ($($t:ty),*) => {$(
-            for n in miri_thin(lengths::<$t>(), 2) {
+            for n in miri_thin(lengths::<$t>(large), 2) {
                 let mut r = XorShift(n as u64 + 11);
                 let v: Vec<$t> = (0..n)
                     .map(|_| {
@@ -365,7 +409,12 @@ fn every_half_pattern() {
 /// or invents an element, and never panics.
 #[test]
 fn inconsistent_keys_keep_a_permutation() {
-    for n in miri_thin(lengths::<u64>(), 3) {
+    for n in miri_thin(
+        lengths::<u64>(false)
+            .into_iter()
+            .chain(lengths::<u64>(true)),
+        3,
+    ) {
         let input: Vec<String> = (0..n).map(|i| i.to_string()).collect();
         let mut r = XorShift(n as u64 + 5);
         let mut v = input.clone();

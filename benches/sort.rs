@@ -200,7 +200,8 @@ fn main() {
     if std::env::args().any(|a| a == "--list" || a == "--test") {
         return; // `cargo test --benches` and `cargo bench -- --list`: nothing to run
     }
-    let cases: [Case; 9] = [
+    let cases: [Case; 10] = [
+        ("semantics", case_semantics),
         ("f32 uniform", case_f32_uniform),
         ("f32 bits", case_f32_bits),
         ("f32 1M", case_f32_1m),
@@ -396,4 +397,37 @@ fn case_par(n: usize) {
             ),
         ],
     );
+}
+
+/// What each peer does with NaNs of both signs and ±0 (the README's failure
+/// column): the order it gives, or its panic.
+fn case_semantics(_: usize) {
+    let input = [2.0_f32, -f32::NAN, 0.0, f32::NAN, -0.0, -1.0];
+    let show = |v: &[f32]| {
+        v.iter()
+            .map(|x| match (x.is_nan(), x.is_sign_negative()) {
+                (true, true) => "-NaN".to_string(),
+                (true, false) => "+NaN".to_string(),
+                (false, true) if *x == 0.0 => "-0".to_string(),
+                _ => format!("{x}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!("\nsorting {}:", show(&input));
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {})); // the panics are the result here
+    for (who, f) in float_sorts!(f32) {
+        let mut v = input.to_vec();
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut v)));
+        match got {
+            Ok(()) => println!("| {who} | {} |", show(&v)),
+            Err(_) => println!("| {who} | panics |"),
+        }
+    }
+    std::panic::set_hook(hook);
+    let mut v: Vec<sort::NanLast<f32>> = input.iter().map(|&x| sort::NanLast(x)).collect();
+    sort::sort(&mut v);
+    let v: Vec<f32> = v.iter().map(|x| x.0).collect();
+    println!("| normkey sort::sort on NanLast | {} |", show(&v));
 }

@@ -18,6 +18,7 @@
 //! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
+//! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
@@ -26,6 +27,8 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
+//! | `alloc` | **on** | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
+//! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
@@ -33,7 +36,9 @@
 //! | `defmt` | off | `defmt::Format` for every public type, for logging on microcontrollers: what `Debug` prints (the storage and texture formats: their name and code; reducers: the loaded value) |
 //! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) when `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core` is enabled too |
 //!
-//! The crate is always `#![no_std]` and never allocates.
+//! The crate is always `#![no_std]`. Only the sorts of feature `alloc` allocate
+//! (their scratch buffers); everything else, `sort::sort_with_buffer` and
+//! `sort::select` included, never does.
 //!
 //! # Atomic reducers and targets
 //!
@@ -113,6 +118,7 @@ pub use deferred::{SnormFloat, UnormFloat};
 pub use half as __half;
 pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
+pub use sort::{NanLast, SortKey};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 pub use texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,

@@ -98,15 +98,57 @@ macro_rules! run {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else { return };
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
     match which % 4 {
-        0 => run!(rest, AtomicF32Min, f32, 4, Cmp::Less, f32::INFINITY, 0xffff_ffff,
-                  fetch_min, fetch_minimum, fetch_min_slice),
-        1 => run!(rest, AtomicF32Max, f32, 4, Cmp::Greater, f32::NEG_INFINITY, 0x7fff_ffff,
-                  fetch_max, fetch_maximum, fetch_max_slice),
-        2 => run!(rest, AtomicF64Min, f64, 8, Cmp::Less, f64::INFINITY, u64::MAX,
-                  fetch_min, fetch_minimum, fetch_min_slice),
-        _ => run!(rest, AtomicF64Max, f64, 8, Cmp::Greater, f64::NEG_INFINITY, u64::MAX >> 1,
-                  fetch_max, fetch_maximum, fetch_max_slice),
+        0 => run!(
+            rest,
+            AtomicF32Min,
+            f32,
+            4,
+            Cmp::Less,
+            f32::INFINITY,
+            0xffff_ffff,
+            fetch_min,
+            fetch_minimum,
+            fetch_min_slice
+        ),
+        1 => run!(
+            rest,
+            AtomicF32Max,
+            f32,
+            4,
+            Cmp::Greater,
+            f32::NEG_INFINITY,
+            0x7fff_ffff,
+            fetch_max,
+            fetch_maximum,
+            fetch_max_slice
+        ),
+        2 => run!(
+            rest,
+            AtomicF64Min,
+            f64,
+            8,
+            Cmp::Less,
+            f64::INFINITY,
+            u64::MAX,
+            fetch_min,
+            fetch_minimum,
+            fetch_min_slice
+        ),
+        _ => run!(
+            rest,
+            AtomicF64Max,
+            f64,
+            8,
+            Cmp::Greater,
+            f64::NEG_INFINITY,
+            u64::MAX >> 1,
+            fetch_max,
+            fetch_maximum,
+            fetch_max_slice
+        ),
     }
 });

@@ -14,7 +14,12 @@ macro_rules! check {
             .collect();
         for &x in &vals {
             let k = OrderedKey::<$f>::new(x);
-            assert_eq!(k.get().to_bits(), x.to_bits(), "round trip of {:#x}", x.to_bits());
+            assert_eq!(
+                k.get().to_bits(),
+                x.to_bits(),
+                "round trip of {:#x}",
+                x.to_bits()
+            );
             assert_eq!(OrderedKey::<$f>::from_bits(k.to_bits()), k);
             assert_eq!(OrderedKey::<$f>::from_be_bytes(k.to_be_bytes()), k);
             // Every integer is a key: the raw bits read as a key round-trip too.
@@ -24,20 +29,38 @@ macro_rules! check {
         for w in vals.windows(2) {
             let (a, b) = (w[0], w[1]);
             let (ka, kb) = (OrderedKey::<$f>::new(a), OrderedKey::<$f>::new(b));
-            assert_eq!(ka.cmp(&kb), a.total_cmp(&b), "{:#x} vs {:#x}", a.to_bits(), b.to_bits());
+            assert_eq!(
+                ka.cmp(&kb),
+                a.total_cmp(&b),
+                "{:#x} vs {:#x}",
+                a.to_bits(),
+                b.to_bits()
+            );
             assert_eq!(ka.to_be_bytes().cmp(&kb.to_be_bytes()), ka.cmp(&kb));
         }
         let mut keys = vec![OrderedKey::<$f>::MIN; vals.len()];
         OrderedKey::<$f>::encode_slice(&vals, &mut keys);
-        assert!(keys.iter().zip(&vals).all(|(k, x)| *k == OrderedKey::<$f>::new(*x)));
+        assert!(
+            keys.iter()
+                .zip(&vals)
+                .all(|(k, x)| *k == OrderedKey::<$f>::new(*x))
+        );
         let mut back = vec![<$f>::from_bits(0); vals.len()];
         OrderedKey::<$f>::decode_slice(&keys, &mut back);
-        assert!(back.iter().zip(&vals).all(|(a, b)| a.to_bits() == b.to_bits()));
+        assert!(
+            back.iter()
+                .zip(&vals)
+                .all(|(a, b)| a.to_bits() == b.to_bits())
+        );
         let mut buf = vals.clone();
         let k2 = OrderedKey::<$f>::encode_in_place(&mut buf);
         assert_eq!(k2, &keys[..]);
         let b2 = OrderedKey::<$f>::decode_in_place(k2);
-        assert!(b2.iter().zip(&vals).all(|(a, b)| a.to_bits() == b.to_bits()));
+        assert!(
+            b2.iter()
+                .zip(&vals)
+                .all(|(a, b)| a.to_bits() == b.to_bits())
+        );
     }};
 }
 

@@ -27,7 +27,10 @@ fn same(a: f32, b: f32) -> bool {
 }
 
 fn invariant(x: f32, lo: f32) {
-    assert!(!x.is_nan() && x >= lo && x <= 1.0 && x.to_bits() != 0x8000_0000, "{x:?}");
+    assert!(
+        !x.is_nan() && x >= lo && x <= 1.0 && x.to_bits() != 0x8000_0000,
+        "{x:?}"
+    );
 }
 
 macro_rules! clamped_type {
@@ -79,7 +82,10 @@ macro_rules! clamped_type {
         assert_eq!($T::from_f64(wide).get().to_bits(), clamp_ref(narrowed, $lo));
         let i = a.to_bits() as i32;
         assert_eq!($T::from_i32(i).get().to_bits(), clamp_ref(i as f32, $lo));
-        assert_eq!($T::from_u32(b.to_bits()).get().to_bits(), clamp_ref(b.to_bits() as f32, $lo));
+        assert_eq!(
+            $T::from_u32(b.to_bits()).get().to_bits(),
+            clamp_ref(b.to_bits() as f32, $lo)
+        );
         // Sum and Product clamp after every step.
         let s: $T = [x, y, x].into_iter().sum();
         let want = clamp_ref(f32::from_bits(clamp_ref(p + q, $lo)) + p, $lo);

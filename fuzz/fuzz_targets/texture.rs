@@ -33,7 +33,9 @@ impl Oracle for Rg11b10Ufloat {
     }
     fn canonical(c: u32) -> bool {
         // Every NaN code but all ones encodes back to all ones.
-        channels(c).iter().all(|&(c, m)| !ufloat_value(c, m).is_nan() || c == (32 << m) - 1)
+        channels(c)
+            .iter()
+            .all(|&(c, m)| !ufloat_value(c, m).is_nan() || c == (32 << m) - 1)
     }
 }
 
@@ -52,7 +54,13 @@ impl Oracle for Rgb9e5Ufloat {
 
 /// Equal values, NaN equal to NaN.
 fn same(got: [f32; 3], want: [f64; 3]) -> bool {
-    got.iter().zip(&want).all(|(&g, &w)| if w.is_nan() { g.is_nan() } else { f64::from(g) == w })
+    got.iter().zip(&want).all(|(&g, &w)| {
+        if w.is_nan() {
+            g.is_nan()
+        } else {
+            f64::from(g) == w
+        }
+    })
 }
 
 macro_rules! check {
@@ -67,18 +75,30 @@ macro_rules! check {
             assert_eq!(c.to_bits(), <$T as Oracle>::want(p), "{p:?}");
             assert_eq!(enc[i], c);
             let v = c.to_rgb();
-            assert!(same(v, <$T as Oracle>::value(c.to_bits())), "{:#x}", c.to_bits());
+            assert!(
+                same(v, <$T as Oracle>::value(c.to_bits())),
+                "{:#x}",
+                c.to_bits()
+            );
             assert_eq!(dec[i].map(f32::to_bits), v.map(f32::to_bits));
             assert_eq!($T::from_rgb(v), c, "round trip of {:#x}", c.to_bits());
             // Any code, from the input's raw bits.
             let raw = $T::from_bits(p[0].to_bits() ^ p[1].to_bits().rotate_left(7));
             let r = raw.to_rgb();
-            assert!(same(r, <$T as Oracle>::value(raw.to_bits())), "{:#x}", raw.to_bits());
+            assert!(
+                same(r, <$T as Oracle>::value(raw.to_bits())),
+                "{:#x}",
+                raw.to_bits()
+            );
             let back = $T::from_rgb(r);
             if <$T as Oracle>::canonical(raw.to_bits()) {
                 assert_eq!(back, raw);
             } else {
-                assert!(same(back.to_rgb(), <$T as Oracle>::value(raw.to_bits())), "{:#x}", raw.to_bits());
+                assert!(
+                    same(back.to_rgb(), <$T as Oracle>::value(raw.to_bits())),
+                    "{:#x}",
+                    raw.to_bits()
+                );
             }
         }
     }};
@@ -93,12 +113,22 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(u32::from(f32_to_uf11(x)), encode_ufloat(x, 6), "{x:?}");
         assert_eq!(u32::from(f32_to_uf10(x)), encode_ufloat(x, 5), "{x:?}");
         let c = x.to_bits() as u16;
-        let (v11, v10) = (ufloat_value(u32::from(c & 0x7FF), 6), ufloat_value(u32::from(c & 0x3FF), 5));
-        assert!(same([uf11_to_f32(c), uf10_to_f32(c), 0.0], [v11, v10, 0.0]), "{c:#x}");
+        let (v11, v10) = (
+            ufloat_value(u32::from(c & 0x7FF), 6),
+            ufloat_value(u32::from(c & 0x3FF), 5),
+        );
+        assert!(
+            same([uf11_to_f32(c), uf10_to_f32(c), 0.0], [v11, v10, 0.0]),
+            "{c:#x}"
+        );
     }
     let pixels: Vec<[f32; 3]> = xs.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
     for &p in &pixels {
-        assert_eq!(Rgb9e5Ufloat::from_rgb_half_up(p).to_bits(), encode_rgb9e5(p, true), "{p:?}");
+        assert_eq!(
+            Rgb9e5Ufloat::from_rgb_half_up(p).to_bits(),
+            encode_rgb9e5(p, true),
+            "{p:?}"
+        );
     }
     macro_rules! check_all {
         ($T:ident) => {

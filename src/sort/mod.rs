@@ -71,7 +71,7 @@
 //! use normkey::sort;
 //!
 //! let mut players = [("ann", 3.5_f32, 7_u32), ("bob", 9.0, 2), ("cy", 3.5, 1)];
-//! let mut buf = [(Reverse(0.0), 0); 6];
+//! let mut buf = [((Reverse(0.0), 0), 0); 6]; // (key, index) pairs: twice the length
 //! let mut moved = [core::mem::MaybeUninit::uninit(); 3];
 //! sort::sort_by_key_with_buffer(&mut players, |p| (Reverse(p.1), p.2), &mut buf, &mut moved);
 //! assert_eq!(players.map(|p| p.0), ["bob", "cy", "ann"]);

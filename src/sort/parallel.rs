@@ -12,7 +12,7 @@ use core::mem::MaybeUninit;
 use rayon::prelude::*;
 
 use super::alloc_forms::{Index, short};
-use super::radix::{Radix, lsd};
+use super::radix::{Radix, count_digit, lsd};
 use super::{SortKey, permute, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
@@ -51,13 +51,7 @@ fn split<T: Copy + Send + Sync, R: Radix>(
     let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1);
     let counts: Vec<[usize; SPLIT_BUCKETS]> = src
         .par_chunks(chunk)
-        .map(|c| {
-            let mut h = [0; SPLIT_BUCKETS];
-            for x in c {
-                h[radix(x).shr_usize(shift) & 0xff] += 1;
-            }
-            h
-        })
+        .map(|c| count_digit::<T, SPLIT_BUCKETS>(c, |x| radix(x).shr_usize(shift) & 0xff))
         .collect();
     // Every (bucket, chunk) range: bucket-major, chunks in order within a bucket.
     let mut starts: Vec<[usize; SPLIT_BUCKETS]> = alloc::vec![[0; SPLIT_BUCKETS]; counts.len()];

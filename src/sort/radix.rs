@@ -28,10 +28,6 @@ pub trait Radix: Copy + Ord + Not<Output = Self> + Send + Sync + 'static {
     const ZERO: Self;
     /// All ones.
     const MAX: Self;
-    /// One LSD histogram per byte: `[[usize; 256]; BITS / 8]`.
-    type Histograms: AsMut<[[usize; BUCKETS]]>;
-    /// All-zero histograms.
-    fn histograms() -> Self::Histograms;
     /// The low bits of `self >> shift` (`shift < BITS`), as a `usize`.
     fn shr_usize(self, shift: u32) -> usize;
     /// `self << shift | low` for `shift < BITS`, `low < 2^shift`.
@@ -49,13 +45,6 @@ macro_rules! radix {
             const BITS: u32 = <$u>::BITS;
             const ZERO: Self = 0;
             const MAX: Self = <$u>::MAX;
-            type Histograms = [[usize; BUCKETS]; size_of::<$u>()];
-            // 16 KiB for `u64` keys, 32 KiB for `u128` (pairs of 64-bit keys).
-            #[allow(clippy::large_stack_arrays)]
-            #[inline]
-            fn histograms() -> Self::Histograms {
-                [[0; BUCKETS]; size_of::<$u>()]
-            }
             // Truncation to the digit is the point.
             #[allow(clippy::cast_possible_truncation)]
             #[inline]
@@ -208,10 +197,7 @@ fn split<T: Copy, R: Radix>(
 ) -> Option<[usize; BUCKETS]> {
     #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
     let shift = (bytes as u32 - 1) * DIGIT_BITS;
-    let mut counts = [0; BUCKETS];
-    for x in src {
-        counts[radix(x).shr_usize(shift) & (BUCKETS - 1)] += 1;
-    }
+    let mut counts = count_digit::<T, BUCKETS>(src, |x| radix(x).shr_usize(shift) & (BUCKETS - 1));
     if counts.contains(&src.len()) {
         return None;
     }
@@ -251,41 +237,61 @@ fn lsd_passes<T: Copy, R: Radix>(
     radix: &impl Fn(&T) -> R,
 ) -> bool {
     let n = v.len();
-    let mut hist = R::histograms();
-    // Every byte is counted (a loop of constant length, unrolled); the top ones
-    // that are already sorted are not used.
-    count(v, hist.as_mut(), radix);
-    let hist = &mut hist.as_mut()[..bytes];
     // Records in `v` (false) or `buf` (true).
     let mut in_buf = false;
-    for (digit, counts) in hist.iter_mut().enumerate() {
+    for digit in 0..bytes {
+        #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
+        let shift = digit as u32 * DIGIT_BITS;
+        // The counts of a digit do not depend on the order: count where the
+        // records are now (in cache).
+        let src: &[T] = if in_buf { buf } else { v };
+        let mut counts =
+            count_digit::<T, BUCKETS>(src, |x| radix(x).shr_usize(shift) & (BUCKETS - 1));
         if counts.contains(&n) {
             continue; // every record has this digit: the pass would copy
         }
-        exclusive_prefix_sum(counts);
-        #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
-        let shift = digit as u32 * DIGIT_BITS;
+        exclusive_prefix_sum(&mut counts);
         if in_buf {
-            scatter(buf, v, counts, shift, radix);
+            scatter(buf, v, &mut counts, shift, radix);
         } else {
-            scatter(v, buf, counts, shift, radix);
+            scatter(v, buf, &mut counts, shift, radix);
         }
         in_buf = !in_buf;
     }
     in_buf
 }
 
-/// Counts every digit of every record.
-fn count<T, R: Radix>(v: &[T], hist: &mut [[usize; BUCKETS]], radix: &impl Fn(&T) -> R) {
-    debug_assert_eq!(hist.len(), R::BITS as usize / 8);
-    for x in v {
-        let r = radix(x);
-        for (digit, counts) in hist.iter_mut().enumerate().take(R::BITS as usize / 8) {
-            #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
-            let d = r.shr_usize(digit as u32 * DIGIT_BITS) & (BUCKETS - 1);
-            counts[d] += 1;
+/// How many records have each digit: `digit` is a pure function of the record,
+/// below `N`.
+///
+/// Four tables count the four records of each group of four, so that a run of
+/// one digit (the few high bytes of narrow-range data) does not chain every
+/// increment on the one before; their `u32` counters cannot overflow in a block
+/// of 2^30 records.
+pub(crate) fn count_digit<T, const N: usize>(
+    v: &[T],
+    mut digit: impl FnMut(&T) -> usize,
+) -> [usize; N] {
+    let mut total = [0; N];
+    for block in v.chunks(1 << 30) {
+        let mut tables = [[0_u32; N]; 4];
+        let quads = block.chunks_exact(4);
+        let rest = quads.remainder();
+        for quad in quads {
+            for (table, x) in tables.iter_mut().zip(quad) {
+                table[digit(x)] += 1;
+            }
+        }
+        for x in rest {
+            tables[0][digit(x)] += 1;
+        }
+        for table in &tables {
+            for (t, &c) in total.iter_mut().zip(table) {
+                *t += c as usize;
+            }
         }
     }
+    total
 }
 
 /// Replaces counts by the index where each bucket starts.

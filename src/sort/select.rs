@@ -8,7 +8,7 @@
 //! pass finds the record among those of the selected radix in input order (the
 //! stable order's tie rule), unless the radix alone gives the key back.
 
-use super::radix::Radix;
+use super::radix::{Radix, count_digit};
 
 /// Bits of one selection digit: 2048 counters (16 KiB on a 64-bit target) on the
 /// stack, three passes for a 32-bit radix.
@@ -64,17 +64,15 @@ pub(crate) fn count_next<T, R: Radix>(
 ) -> [usize; SELECT_BUCKETS] {
     let (width, shift) = state.next_digit();
     let mask = (1 << width) - 1;
-    let mut counts = [0; SELECT_BUCKETS];
     if state.known == 0 {
-        for x in v {
-            counts[radix(x).shr_usize(shift) & mask] += 1;
-        }
-    } else {
-        for x in v {
-            let r = radix(x);
-            if state.matches(r) {
-                counts[r.shr_usize(shift) & mask] += 1;
-            }
+        return count_digit(v, |x| radix(x).shr_usize(shift) & mask);
+    }
+    // Few records match after the first pass: one table suffices.
+    let mut counts = [0; SELECT_BUCKETS];
+    for x in v {
+        let r = radix(x);
+        if state.matches(r) {
+            counts[r.shr_usize(shift) & mask] += 1;
         }
     }
     counts

@@ -465,3 +465,65 @@ quickcheck::quickcheck! {
         true
     }
 }
+
+/// `sort_by_key` moves small records without drop glue with their keys and the
+/// others by index: every record size, padding included, against `std`.
+#[test]
+fn sort_by_key_every_record_size() {
+    /// Sorts `n` records made by `make` with `sort_by_key` and `std`, comparing
+    /// them through `bits` (floats by their bits: NaN ≠ NaN otherwise).
+    fn each<T: Clone, B: PartialEq + Debug>(
+        n: usize,
+        make: impl Fn(u64) -> T,
+        key: impl Fn(&T) -> f32 + Copy,
+        bits: impl Fn(&T) -> B,
+    ) {
+        let mut r = XorShift(n as u64 + 99);
+        let input: Vec<T> = (0..n).map(|_| make(r.next())).collect();
+        let mut want = input.clone();
+        want.sort_by(|a, b| key(a).total_cmp(&key(b)));
+        let mut v = input;
+        sort::sort_by_key(&mut v, key);
+        let (got, want): (Vec<B>, Vec<B>) = (
+            v.iter().map(&bits).collect(),
+            want.iter().map(&bits).collect(),
+        );
+        assert_eq!(got, want, "{} records of {} bytes", n, size_of::<T>());
+    }
+    let f = |x: u64| f32::from_bits(EDGE_F32[(x % 16) as usize]);
+    for n in miri_thin([0, 1, 5, 100, 2000, 70_000], 2) {
+        let n = if cfg!(miri) { n.min(200) } else { n };
+        // 4 bytes
+        each(
+            n,
+            |x| x as u32,
+            |&r| f32::from_bits(r & 0x8040_0001),
+            |&r| r,
+        );
+        // 8
+        each(
+            n,
+            |x| (f(x), (x >> 32) as u32),
+            |r| r.0,
+            |r| (r.0.to_bits(), r.1),
+        );
+        // 12, with 3 bytes of padding
+        each(
+            n,
+            |x| (f(x), x as u8, (x >> 40) as u32),
+            |r| r.0,
+            |r| (r.0.to_bits(), r.1, r.2),
+        );
+        // 16, with 4 bytes of padding
+        each(n, |x| (f(x), x), |r| r.0, |r| (r.0.to_bits(), r.1));
+        // 24: moved by index
+        each(n, |x| [x, x >> 3, x >> 7], |r| f(r[0]), |r| *r);
+        // drop glue: moved by index
+        each(
+            n,
+            |x| (f(x), (x >> 50).to_string()),
+            |r| r.0,
+            |r| (r.0.to_bits(), r.1.clone()),
+        );
+    }
+}

@@ -455,6 +455,7 @@ pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) 
 #[cfg(feature = "alloc")]
 mod alloc_forms {
     use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
 
     use super::{INSERTION_MAX, SortKey, insertion, lsd, permute, radix_of};
 
@@ -546,6 +547,17 @@ mod alloc_forms {
     /// assert_eq!(v.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["bob", "cy", "ann"]);
     /// ```
     pub fn sort_by_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
+        // Small records without drop glue travel with their keys (no random
+        // gather at the end); others are moved once, by index.
+        if !core::mem::needs_drop::<T>() {
+            match size_of::<T>() {
+                4 => return sort_by_key_moving::<T, K, 4>(v, key),
+                8 => return sort_by_key_moving::<T, K, 8>(v, key),
+                12 => return sort_by_key_moving::<T, K, 12>(v, key),
+                16 => return sort_by_key_moving::<T, K, 16>(v, key),
+                _ => {}
+            }
+        }
         if short(v.len()) {
             sort_by_key_with::<T, K, u32>(v, key);
         } else {
@@ -553,10 +565,64 @@ mod alloc_forms {
         }
     }
 
+    /// The bytes of a `T` of `N` bytes (padding included, hence `MaybeUninit`),
+    /// moved as a plain value.
+    #[derive(Clone, Copy)]
+    struct Raw<const N: usize>([MaybeUninit<u8>; N]);
+
+    /// [`sort_by_key`] for a `T` of `N` bytes without drop glue: each element's
+    /// bytes are sorted next to its key's radix and written back in order.
+    ///
+    /// Only bytes are copied, never a `T`, and every element's bytes are written
+    /// back exactly once (the sort permutes the records), so `v` ends as a
+    /// permutation of its input; without drop glue, overwriting an element
+    /// without dropping it is a move. `key` runs before anything is written.
+    fn sort_by_key_moving<T, K: SortKey, const N: usize>(
+        v: &mut [T],
+        mut key: impl FnMut(&T) -> K,
+    ) {
+        assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
+        let mut records: Vec<(K::Radix, Raw<N>)> = v
+            .iter()
+            .map(|x| {
+                let mut raw = Raw([MaybeUninit::uninit(); N]);
+                // SAFETY: `x` is a valid `T` of `N` bytes (asserted above), read as
+                // bytes that may be uninitialized (`MaybeUninit<u8>`, which keeps
+                // pointer provenance); `raw` has room for `N` bytes and does not
+                // overlap `x`.
+                unsafe {
+                    core::ptr::copy_nonoverlapping(
+                        core::ptr::from_ref(x).cast::<MaybeUninit<u8>>(),
+                        raw.0.as_mut_ptr(),
+                        N,
+                    );
+                }
+                (key(x).radix(), raw)
+            })
+            .collect();
+        if let Some(&first) = records.first() {
+            let mut buf = alloc::vec![first; records.len()];
+            lsd(&mut records, &mut buf, |r: &(K::Radix, Raw<N>)| r.0);
+        }
+        for (x, r) in v.iter_mut().zip(&records) {
+            // SAFETY: `r.1` holds the `N` bytes of one element of `v`, and the
+            // records are a permutation of the elements, so these writes put each
+            // element back exactly once; `T` has no drop glue (asserted above), so
+            // the value overwritten needs no drop, and `x` has room for `N` bytes.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    r.1.0.as_ptr(),
+                    core::ptr::from_mut(x).cast::<MaybeUninit<u8>>(),
+                    N,
+                );
+            }
+        }
+    }
+
     fn sort_by_key_with<T, K: SortKey, I: Index>(v: &mut [T], key: impl FnMut(&T) -> K) {
         let keys = sorted_keys::<T, K, I>(v, key);
         let mut moved = Vec::with_capacity(v.len());
-        moved.resize_with(v.len(), core::mem::MaybeUninit::uninit);
+        moved.resize_with(v.len(), MaybeUninit::uninit);
         permute(v, keys.iter().map(|r| r.1.get()), &mut moved);
     }
 

@@ -930,12 +930,12 @@ pub(crate) fn arg_fold_keys<F: KeyFloat>(
 
 /// The index of the smallest value of `values` under IEEE 754 totalOrder, **NaNs
 /// ignored**: where [`min`] found its result. **The lowest index wins a tie**
-/// (as NumPy's `argmin`, C++ `std::min_element`, Fortran `MINLOC`).
+/// (as `numpy.argmin`, C++ `std::min_element`, Fortran `MINLOC`).
 ///
 /// - −0 < +0: they do not tie, `argmin(&[0.0, -0.0])` is `Some(1)`. ±∞ and
 ///   subnormals are ordinary values; equal values tie only when their bits are
 ///   equal.
-/// - A NaN of either sign and any payload is skipped (NumPy's `nanargmin`).
+/// - A NaN of either sign and any payload is skipped (`numpy.nanargmin`).
 /// - `None` for an empty slice, or one of NaNs only.
 ///
 /// Two passes over the keys, both vectorized: the fold of [`min`], then the first
@@ -959,13 +959,13 @@ pub fn argmin<F: KeyFloat>(values: &[F]) -> Option<usize> {
 
 /// The index of the largest value of `values` under IEEE 754 totalOrder, **NaNs
 /// ignored**: where [`max`] found its result; [`argmin`] in the other direction.
-/// **The lowest index wins a tie** here too (as NumPy's `argmax`, C++
+/// **The lowest index wins a tie** here too (as `numpy.argmax`, C++
 /// `std::max_element`, Fortran `MAXLOC`; not as `Iterator::max_by_key`, which
 /// returns the last).
 ///
 /// - −0 < +0: `argmax(&[0.0, -0.0])` is `Some(0)`. ±∞ and subnormals are
 ///   ordinary values.
-/// - NaNs of either sign and any payload are skipped (NumPy's `nanargmax`).
+/// - NaNs of either sign and any payload are skipped (`numpy.nanargmax`).
 /// - `None` for an empty slice, or one of NaNs only.
 ///
 /// ```
@@ -985,7 +985,7 @@ pub fn argmax<F: KeyFloat>(values: &[F]) -> Option<usize> {
 
 /// The index of the smallest value of `values` under IEEE 754 totalOrder, **a NaN
 /// propagates**: the index of the **first NaN** (either sign, any payload) if there
-/// is one (as NumPy's `argmin`, which returns the first NaN), else [`argmin`]'s.
+/// is one (as `numpy.argmin`, which returns the first NaN), else [`argmin`]'s.
 /// The lowest index wins a tie; −0 < +0; ±∞ and subnormals ordinary. `None` only
 /// for an empty slice.
 ///

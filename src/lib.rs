@@ -18,7 +18,7 @@
 //! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
-//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) and arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
 //!
@@ -26,7 +26,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
+//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` and arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
@@ -46,6 +46,7 @@
 //! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` (loads and stores only) | every target; without compare-and-swap with a portable-atomic fallback feature (`critical-section` or `unsafe-assume-single-core`) |
 //! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | every target (a lock-based fallback on 32-bit ones); the same condition |
 //! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` | feature `half`; the same condition |
+//! | `AtomicF32ArgMin/Max`, `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` (the pair in one `u64`; none for `f64`, whose pair needs 128 bits) | `AtomicU64` | `target_has_atomic = "64"` (and `half` for the 16-bit ones) | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | as the `f64` reducers |
 //!
 //! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);
 //! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would
@@ -98,8 +99,15 @@ mod impl_quickcheck;
 #[cfg(feature = "serde")]
 mod impl_serde;
 
+#[cfg(all(
+    feature = "half",
+    any(feature = "portable-atomic", target_has_atomic = "64")
+))]
+pub use atomic::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+pub use atomic::{AtomicF32ArgMax, AtomicF32ArgMin};
 pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};
 /// `half`, for the expansions of the type lists (`src/lists.rs`) in crates that do

@@ -2,6 +2,13 @@
 //! aliases [`AtomicF32Min`], [`AtomicF32Max`], [`AtomicF64Min`], [`AtomicF64Max`]
 //! and (feature `half`) `AtomicF16Min/Max`, `AtomicBf16Min/Max`.
 //!
+//! The arg reducers [`AtomicArgExtremum<F, D>`] ([`AtomicF32ArgMin`],
+//! [`AtomicF32ArgMax`] and, with `half`, `AtomicF16ArgMin/Max`,
+//! `AtomicBf16ArgMin/Max`) keep a pair `(value, u32 index)` in one `AtomicU64`
+//! (the key high, the index low, complemented for max), so that the lowest index
+//! wins a tie in both directions; they use the same update. `f64` has none: its
+//! pair needs 128 bits.
+//!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
 //! totalOrder, so the float min/max is one integer min/max: the GPU
@@ -115,6 +122,58 @@ const fn load_part(order: Ordering) -> Ordering {
         Ordering::Acquire | Ordering::AcqRel => Ordering::Acquire,
         // `SeqCst`, and any ordering added later: the strongest load.
         _ => Ordering::SeqCst,
+    }
+}
+
+/// `a` improves on `b` in direction `D`.
+#[inline]
+fn better<B: Ord + Copy, D: Direction>(a: B, b: B) -> bool {
+    if D::IS_MIN { a < b } else { a > b }
+}
+
+/// The update, written once for the reducers and the arg reducers: loads the
+/// integer with the load part of `order` and **skips** the write when `key` would
+/// not improve it; otherwise one integer `fetch_min`/`fetch_max` with `order`.
+/// Returns the previous integer.
+#[inline]
+fn update<B: AtomicBits, D: Direction>(atomic: &B::Atomic, key: B, order: Ordering) -> B {
+    let current = B::load(atomic, load_part(order));
+    if !better::<B, D>(key, current) {
+        current // Skipped: nothing to improve, nothing written.
+    } else if D::IS_MIN {
+        B::fetch_min(atomic, key, order)
+    } else {
+        B::fetch_max(atomic, key, order)
+    }
+}
+
+/// [`update`], except that a `key` for which `ignored` holds (a NaN argument of
+/// `fetch_min`) writes nothing. `ignored` is tested only on the rare improving
+/// path: a skipped update (the common case under random input) is one load and
+/// one compare, as in a hand-written loop.
+///
+/// The improving path loads a second time, and returns that value for an ignored
+/// key: the compiler cannot hoist an atomic load, so it cannot merge the test of
+/// `ignored` into the skip path's one compare; and the path stays inline (a call
+/// in the caller's loop would stop the compiler from unrolling it).
+#[inline]
+fn update_unless<B: AtomicBits, D: Direction>(
+    atomic: &B::Atomic,
+    key: B,
+    ignored: impl FnOnce(B) -> bool,
+    order: Ordering,
+) -> B {
+    let current = B::load(atomic, load_part(order));
+    if !better::<B, D>(key, current) {
+        return current; // Skipped: nothing to improve, nothing written.
+    }
+    let now = B::load(atomic, load_part(order));
+    if ignored(key) {
+        now
+    } else if D::IS_MIN {
+        B::fetch_min(atomic, key, order)
+    } else {
+        B::fetch_max(atomic, key, order)
     }
 }
 
@@ -313,7 +372,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// `a` improves on `b` in this direction.
     #[inline]
     fn better(a: F::Bits, b: F::Bits) -> bool {
-        if D::IS_MIN { a < b } else { a > b }
+        better::<F::Bits, D>(a, b)
     }
 
     #[inline]
@@ -330,14 +389,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// Returns the previous key.
     #[inline]
     fn fetch_key(&self, key: F::Bits, order: Ordering) -> F::Bits {
-        let current = F::Bits::load(&self.key, load_part(order));
-        if !Self::better(key, current) {
-            current // Skipped: nothing to improve, nothing written.
-        } else if D::IS_MIN {
-            F::Bits::fetch_min(&self.key, key, order)
-        } else {
-            F::Bits::fetch_max(&self.key, key, order)
-        }
+        update::<F::Bits, D>(&self.key, key, order)
     }
 
     /// A reducer holding `v`, bit for bit. `const` (except in this crate's
@@ -522,36 +574,12 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[inline]
     pub fn reduce(&self, v: F, order: Ordering) -> F {
         let key = OrderedKey::new(v).to_bits();
-        // The NaN test only on the rare improving path: a skipped update (the
-        // common case under random input) is one load and one compare, as in a
-        // hand-written loop.
-        let current = F::Bits::load(&self.key, load_part(order));
-        if Self::better(key, current) {
-            Self::float(self.improve(key, order))
-        } else {
-            Self::float(current) // Skipped: nothing to improve, nothing written.
-        }
-    }
-
-    /// The improving path of [`reduce`](Self::reduce), taken when `key` improved
-    /// on the value loaded: for a number, the integer read-modify-write; for a NaN
-    /// (ignored), a second load, whose value the call returns. Returns the
-    /// previous key.
-    ///
-    /// The second load is what keeps the skip path as short as a hand-written
-    /// loop's: the compiler cannot hoist an atomic load, so it cannot merge the
-    /// NaN test into the skip path's one compare; and this path stays inline
-    /// (a call in the caller's loop would stop the compiler from unrolling it).
-    #[inline]
-    fn improve(&self, key: F::Bits, order: Ordering) -> F::Bits {
-        let now = F::Bits::load(&self.key, load_part(order));
-        if Self::is_nan_key(key) {
-            now
-        } else if D::IS_MIN {
-            F::Bits::fetch_min(&self.key, key, order)
-        } else {
-            F::Bits::fetch_max(&self.key, key, order)
-        }
+        Self::float(update_unless::<F::Bits, D>(
+            &self.key,
+            key,
+            Self::is_nan_key,
+            order,
+        ))
     }
 
     /// `fetch_minimum` for [`Min`], `fetch_maximum` for [`Max`]: as
@@ -813,8 +841,19 @@ pub type AtomicBf16Min = AtomicExtremum<half::bf16, Min>;
 #[cfg(feature = "half")]
 pub type AtomicBf16Max = AtomicExtremum<half::bf16, Max>;
 
+// The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+mod arg;
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
+#[cfg(all(
+    feature = "half",
+    any(feature = "portable-atomic", target_has_atomic = "64")
+))]
+pub use arg::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+
 /// The loom models of the reducers (`src/loom_tests.rs`): a library test module so
 /// that `loom` stays a dev-dependency.
 #[cfg(all(loom, test))]
-#[path = "loom_tests.rs"]
+#[path = "../loom_tests.rs"]
 mod loom_tests;

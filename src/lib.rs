@@ -38,8 +38,10 @@
 //! # Atomic reducers and targets
 //!
 //! Each reducer holds the [`OrderedKey`] of its value in one unsigned integer atomic
-//! and needs compare-and-swap of that width; on targets without it the type is
-//! simply absent (the rest of the crate still builds):
+//! and needs compare-and-swap of that width; on targets without it the alias is
+//! declared but cannot be used: any use, even `size_of`, is a compile error that
+//! names feature `portable-atomic` (the rest of the crate still builds). The arg
+//! reducers are not declared at all where 64-bit compare-and-swap is missing:
 //!
 //! | types | atomic | present when | for example absent on | with feature `portable-atomic` |
 //! |---|---|---|---|---|

@@ -84,9 +84,16 @@
 //! # Availability
 //!
 //! A reducer needs compare-and-swap of its width, `cfg(target_has_atomic = "16")`,
-//! `"32"` or `"64"`. Without it the aliases still name a type, but it has no
-//! methods (its key integer does not implement [`AtomicBits`]): for example on
-//! `thumbv6m-none-eabi`, which has atomic loads and stores but no read-modify-write.
+//! `"32"` or `"64"`; an arg reducer a 64-bit one. Without it the aliases are
+//! still declared, but the type they name is not well-formed: any use of it,
+//! even `size_of::<AtomicF32Min>()`, is a compile error, which says that its key
+//! integer has no compare-and-swap on this target and names feature
+//! `portable-atomic` (its key integer does not implement [`AtomicBits`]). For
+//! example on `thumbv6m-none-eabi`, which has atomic loads and stores but no
+//! read-modify-write: there the error reads "`u32` has no atomic
+//! compare-and-swap on this target, so normkey's reducers of its width do not
+//! exist here". The arg reducers are absent from the module where 64-bit
+//! compare-and-swap is missing (for example on `thumbv7em-none-eabihf`).
 //!
 //! With feature `portable-atomic` the reducers use `portable_atomic`'s
 //! `AtomicU16/32/64` instead and exist at every width on every target that crate
@@ -179,6 +186,15 @@ fn update_unless<B: AtomicBits, D: Direction>(
 
 /// A key integer (`u16`, `u32`, `u64`) whose atomic has compare-and-swap on this
 /// target. Sealed; its methods are the integer atomic's, used by [`AtomicExtremum`].
+///
+/// Not implemented for a width without compare-and-swap (see "Availability" in
+/// the [module docs](self)); the compile error then names feature
+/// `portable-atomic`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no atomic compare-and-swap on this target, so normkey's reducers of its width do not exist here",
+    label = "no compare-and-swap for this key integer",
+    note = "enable normkey's feature `portable-atomic`; on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core`"
+)]
 pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     /// The integer atomic (`AtomicU32` for `u32`, …).
     #[doc(hidden)]

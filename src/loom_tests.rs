@@ -493,8 +493,8 @@ fn arg_take_loses_no_update() {
     let seen_in = seen.clone();
     loom::model(move || {
         let r = Arc::new(AtomicArgExtremum::<f32, Min>::new());
-        let updates = [(0.5_f32, 2_u32), (0.5, 1)];
-        let updaters: Vec<_> = updates
+        let pairs = [(0.5_f32, 2_u32), (0.5, 1)];
+        let updaters: Vec<_> = pairs
             .into_iter()
             .map(|(v, i)| {
                 let r = Arc::clone(&r);
@@ -512,7 +512,7 @@ fn arg_take_loses_no_update() {
         }
         let taken = take_thread.join().unwrap();
         let last = r.load(SeqCst);
-        for (v, i) in updates {
+        for (v, i) in pairs {
             assert!(
                 [taken, last]
                     .iter()

@@ -588,6 +588,7 @@ impl<F: TestFloat> ArgModel<F> {
     fn new(min: bool) -> Self {
         ArgModel { state: None, min }
     }
+    #[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
     fn offer(&mut self, (v, i): (F, u32)) {
         let wins = if self.min { Cmp::Less } else { Cmp::Greater };
         let beats = match self.state {
@@ -685,6 +686,7 @@ fn indexed<T>(first: u32, values: &[T]) -> impl Iterator<Item = (u32, &T)> {
 
 /// Runs `ops` on an arg reducer and on the model; every returned pair and the end
 /// state must agree bit for bit.
+#[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
 fn arg_agrees<F: TestFloat + ArgFloat, D: Direction>(ops: &[ArgOp]) -> bool {
     let r = AtomicArgExtremum::<F, D>::new();
     let mut m = ArgModel::<F>::new(is_min::<D>());
@@ -728,6 +730,7 @@ fn arg_agrees<F: TestFloat + ArgFloat, D: Direction>(ops: &[ArgOp]) -> bool {
 /// The updates of `ops` (loads and takes dropped) shuffled by `seed` and split
 /// over up to four threads at random points, with the orderings drawn: the end
 /// pair is bit for bit the model's, applied in the original order.
+#[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
 fn arg_split_agrees<F: TestFloat + ArgFloat + Send + Sync, D: Direction>(
     ops: &[ArgOp],
     seed: u64,
@@ -890,6 +893,7 @@ fn arg_every_valid_ordering_on_edge_values_and_indices() {
 #[test]
 #[cfg_attr(miri, ignore = "millions of reducer operations: too slow under Miri")]
 fn arg_every_f16_against_edge_values_and_indices() {
+    #[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
     fn check<D: Direction>() {
         let edges = f16::edges();
         let pairs = [

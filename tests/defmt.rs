@@ -56,6 +56,15 @@ fn every_public_type_is_format() {
     {
         implements_format::<normkey::AtomicF64Min>();
         implements_format::<normkey::AtomicF64Max>();
+        implements_format::<normkey::AtomicF32ArgMin>();
+        implements_format::<normkey::AtomicF32ArgMax>();
+        #[cfg(feature = "half")]
+        {
+            implements_format::<normkey::AtomicF16ArgMin>();
+            implements_format::<normkey::AtomicF16ArgMax>();
+            implements_format::<normkey::AtomicBf16ArgMin>();
+            implements_format::<normkey::AtomicBf16ArgMax>();
+        }
     }
     #[cfg(all(
         feature = "half",

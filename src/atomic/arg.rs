@@ -206,6 +206,8 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     /// assert_eq!(r.take(AcqRel), None);
     /// ```
     #[inline]
+    // Not `#[must_use]`: emptying without reading is a use (as the reducers' `take`).
+    #[allow(clippy::must_use_candidate)]
     pub fn take(&self, order: Ordering) -> Option<(F, u32)> {
         Self::unpack(u64::swap(&self.packed, Self::EMPTY, order))
     }

@@ -200,3 +200,17 @@ where
         }
     }
 }
+
+/// `Format` for the atomic views: the value, loaded with `Relaxed` (as `Debug`).
+impl<F> Format for crate::atomic::AtomicView<F>
+where
+    F: crate::atomic::AtomicFloat + StdFloat<Std: Format>,
+{
+    fn format(&self, f: Formatter<'_>) {
+        defmt::write!(
+            f,
+            "{}",
+            self.load(core::sync::atomic::Ordering::Relaxed).to_std()
+        );
+    }
+}

@@ -717,6 +717,13 @@ pub(crate) fn assert_same_len(src: usize, dst: usize) {
     );
 }
 
+/// `key` is the key of a NaN (of either sign): below the key of −∞ or above that
+/// of +∞. Written once for the folds and the atomics.
+#[inline]
+pub(crate) fn is_nan_key<F: KeyFloat>(key: F::Bits) -> bool {
+    key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
+}
+
 /// The extremum of `values` under IEEE 754 totalOrder, written once for the four
 /// slice functions ([`min`], [`max`], [`minimum`], [`maximum`]) and the reducers'
 /// slice forms: the key of the result, or `None` when no value counts (the slice
@@ -757,7 +764,7 @@ pub(crate) fn fold_keys<F: KeyFloat>(values: &[F], min: bool, propagate: bool) -
     let best = add(best, rotate);
     if values.is_empty() {
         None
-    } else if best < F::NEG_INFINITY_KEY || best > F::INFINITY_KEY {
+    } else if is_nan_key::<F>(best) {
         // A NaN: with `propagate` the slice held one; without, it held no number.
         propagate.then_some(if min {
             OrderedKey::<F>::MIN.0
@@ -918,9 +925,8 @@ pub(crate) fn arg_fold_keys<F: KeyFloat>(
     propagate: bool,
 ) -> Option<(usize, F::Bits)> {
     let best = fold_keys(values, min, propagate)?;
-    let is_nan = |k: F::Bits| k < F::NEG_INFINITY_KEY || k > F::INFINITY_KEY;
-    let index = if is_nan(best) {
-        first_index(values, is_nan)
+    let index = if is_nan_key::<F>(best) {
+        first_index(values, is_nan_key::<F>)
     } else {
         first_index(values, |k| k == best)
     };

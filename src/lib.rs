@@ -18,7 +18,7 @@
 //! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
-//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) and arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) built on [`OrderedKey`] and the integer atomics |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and atomic views of float memory (`AtomicF32`, `AtomicF64`, …) built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
 //!
@@ -101,6 +101,8 @@ mod impl_quickcheck;
 #[cfg(feature = "serde")]
 mod impl_serde;
 
+#[cfg(feature = "half")]
+pub use atomic::{AtomicBf16, AtomicF16};
 #[cfg(all(
     feature = "half",
     any(feature = "portable-atomic", target_has_atomic = "64")
@@ -108,6 +110,7 @@ mod impl_serde;
 pub use atomic::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
+pub use atomic::{AtomicF32, AtomicF64};
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 pub use atomic::{AtomicF32ArgMax, AtomicF32ArgMin};
 pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};

@@ -531,3 +531,51 @@ fn arg_take_loses_no_update() {
     assert!(all.contains(&vec![0, 2]), "{all:?}");
     assert!(all.contains(&vec![2, 0]), "{all:?}");
 }
+
+/// The views' update (a compare-exchange loop on the keys of the stored bits)
+/// under races: signed zeros with `fetch_min` end at −0; a NaN through
+/// `fetch_minimum` racing numbers through both forms ends at the negative
+/// all-payload NaN; several orders explored.
+#[test]
+fn view_races_end_as_the_reducers() {
+    use crate::atomic::AtomicF32;
+    for (init, updates, want) in [
+        (
+            0.5_f32,
+            [(0.0_f32, false), (-0.0, false), (1.0, true)],
+            (-0.0_f32).to_bits(),
+        ),
+        (
+            0.5,
+            [(f32::NAN, true), (-1.0, false), (-2.0, true)],
+            u32::MAX,
+        ),
+    ] {
+        let seen = Seen::default();
+        let seen_in = seen.clone();
+        loom::model(move || {
+            let v = Arc::new(AtomicF32::new(init));
+            let threads: Vec<_> = updates
+                .into_iter()
+                .zip([Relaxed, AcqRel, SeqCst])
+                .map(|((x, propagate), order)| {
+                    let v = Arc::clone(&v);
+                    thread::spawn(move || {
+                        if propagate {
+                            v.fetch_minimum(x, order)
+                        } else {
+                            v.fetch_min(x, order)
+                        }
+                    })
+                })
+                .collect();
+            let returned: Vec<u64> = threads
+                .into_iter()
+                .map(|t| u64::from(t.join().unwrap().to_bits()))
+                .collect();
+            assert_eq!(v.load(SeqCst).to_bits(), want);
+            seen_in.insert(returned);
+        });
+        assert!(seen.all().len() >= 3, "{:?}", seen.all());
+    }
+}

@@ -9,7 +9,7 @@ use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use core::fmt::Debug;
 use normkey::atomic::{
-    ArgFloat, AtomicArgExtremum, AtomicExtremum, AtomicFloat, Direction, Max, Min,
+    ArgFloat, AtomicArgExtremum, AtomicExtremum, AtomicFloat, AtomicView, Direction, Max, Min,
 };
 use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Max};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -956,4 +956,227 @@ fn arg_empty_is_never_a_pair() {
     let (v, i) = max.load(Relaxed).unwrap();
     assert_eq!((v.to_bits(), i), (0x7fff_ffff, u32::MAX));
     assert_eq!(format!("{:?}", normkey::AtomicF32ArgMax::default()), "None");
+}
+
+/// An operation on an atomic view; `min` picks `fetch_min`/`fetch_minimum` over the
+/// `max` forms.
+#[derive(Clone, Debug)]
+enum ViewOp {
+    Load(Ordering),
+    Store(Val, Ordering),
+    Swap(Val, Ordering),
+    /// `current` (`None`: the value's own bits, so that it succeeds), `new`,
+    /// success and failure orderings, weak.
+    Cas(Option<Val>, Val, Ordering, Ordering, bool),
+    Fetch(Val, bool, Ordering),
+    FetchNan(Val, bool, Ordering),
+}
+
+impl Arbitrary for ViewOp {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let load = *g.choose(&LOADS).unwrap();
+        let store = *g.choose(&STORES).unwrap();
+        let rmw = *g.choose(&RMWS).unwrap();
+        let v = Val::arbitrary(g);
+        match u8::arbitrary(g) % 8 {
+            0 => ViewOp::Load(load),
+            1 => ViewOp::Store(v, store),
+            2 => ViewOp::Swap(v, rmw),
+            3 => ViewOp::Cas(Option::arbitrary(g), v, rmw, load, bool::arbitrary(g)),
+            4 | 5 => ViewOp::Fetch(v, bool::arbitrary(g), rmw),
+            _ => ViewOp::FetchNan(v, bool::arbitrary(g), rmw),
+        }
+    }
+}
+
+/// Runs `ops` on a view and on the model (its direction set per operation); every
+/// returned value and the end state must agree bit for bit.
+fn view_agrees<F: TestFloat + AtomicFloat>(init: Val, ops: &[ViewOp]) -> bool {
+    let init: F = init.get();
+    let view = AtomicView::<F>::new(init);
+    let mut m = Model {
+        state: init,
+        min: true,
+    };
+    for op in ops {
+        let (got, want) = match *op {
+            ViewOp::Load(o) => (view.load(o), m.state),
+            ViewOp::Store(v, o) => {
+                view.store(v.get(), o);
+                m.replace(v.get());
+                (view.load(Relaxed), m.state)
+            }
+            ViewOp::Swap(v, o) => (view.swap(v.get(), o), m.replace(v.get())),
+            ViewOp::Cas(current, new, success, failure, weak) => {
+                let current: F = current.map_or(m.state, Val::get);
+                let matches = current.bits() == m.state.bits();
+                let got = loop {
+                    let r = if weak {
+                        view.compare_exchange_weak(current, new.get(), success, failure)
+                    } else {
+                        view.compare_exchange(current, new.get(), success, failure)
+                    };
+                    match r {
+                        // A spurious failure of the weak form: try again.
+                        Err(x) if weak && x.bits() == current.bits() => {}
+                        r => break r,
+                    }
+                };
+                let want = if matches {
+                    Ok(m.replace(new.get()))
+                } else {
+                    Err(m.state)
+                };
+                let same = match (got, want) {
+                    (Ok(a), Ok(b)) | (Err(a), Err(b)) => a.bits() == b.bits(),
+                    _ => false,
+                };
+                if !same {
+                    eprintln!("{op:?}: got {got:?}, model {want:?}");
+                    return false;
+                }
+                continue;
+            }
+            ViewOp::Fetch(v, min, o) => {
+                m.min = min;
+                let got = if min {
+                    view.fetch_min(v.get(), o)
+                } else {
+                    view.fetch_max(v.get(), o)
+                };
+                (got, m.fetch(v.get()))
+            }
+            ViewOp::FetchNan(v, min, o) => {
+                m.min = min;
+                let got = if min {
+                    view.fetch_minimum(v.get(), o)
+                } else {
+                    view.fetch_maximum(v.get(), o)
+                };
+                (got, m.fetch_nan(v.get()))
+            }
+        };
+        if got.bits() != want.bits() {
+            eprintln!("{op:?}: got {got:?}, model {want:?}");
+            return false;
+        }
+    }
+    view.into_inner().bits() == m.state.bits()
+}
+
+fn quickcheck_view<F: TestFloat + AtomicFloat>() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+    fn prop<F: TestFloat + AtomicFloat>(init: Val, ops: Vec<ViewOp>) -> bool {
+        view_agrees::<F>(init, &ops)
+    }
+    QuickCheck::new()
+        .tests(if cfg!(miri) { 4 } else { 2000 })
+        .quickcheck(prop::<F> as fn(Val, Vec<ViewOp>) -> bool);
+    // Every pair of edge values through every update, both directions.
+    let n = F::edges().len();
+    for i in common::miri_thin(0..n, 4) {
+        for j in common::miri_thin(0..n, 4) {
+            let (a, b) = (Val::Edge(i), Val::Edge(j));
+            for min in [true, false] {
+                let ops = [
+                    ViewOp::Fetch(b, min, AcqRel),
+                    ViewOp::FetchNan(a, min, Relaxed),
+                    ViewOp::Fetch(a, !min, SeqCst),
+                    ViewOp::Cas(None, b, Release, Acquire, false),
+                    ViewOp::FetchNan(b, !min, Acquire),
+                ];
+                assert!(view_agrees::<F>(a, &ops), "{a:?} {b:?} {min}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quickcheck_every_view_against_the_model() {
+    macro_rules! each {
+        ($f:ty, $u:ty) => {
+            quickcheck_view::<$f>();
+        };
+    }
+    normkey::for_each_key_float!(each);
+}
+
+/// A `&mut [f32]` viewed with `from_mut_slice`, updated by four threads (even
+/// slots by `fetch_min`/`fetch_minimum`, odd ones by the max forms; the slots start
+/// as numbers, so the end does not depend on the order), then read back as plain
+/// floats: bit for bit the model's. Then the views mixed: `from_mut`, `from_ptr`,
+/// `get_mut`, `get_mut_slice` on the same memory (Miri checks the aliasing).
+#[test]
+fn view_a_float_slice_from_threads_and_mixed_views() {
+    const SLOTS: usize = 16;
+    let updates: usize = if cfg!(miri) { 40 } else { 4000 };
+    let init: Vec<f32> = stress_values(3, 4 * SLOTS)
+        .into_iter()
+        .filter(|x| !x.is_nan())
+        .take(SLOTS)
+        .collect();
+    let per_thread: Vec<Vec<(usize, f32, bool)>> = (0..4)
+        .map(|t| {
+            let vals = stress_values(t + 10, updates);
+            #[allow(clippy::cast_possible_truncation)]
+            stream(t + 20)
+                .zip(vals)
+                .map(|(r, v)| ((r % SLOTS as u64) as usize, v, r % 3 == 0))
+                .collect()
+        })
+        .collect();
+    let mut buf = init.clone();
+    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
+    std::thread::scope(|s| {
+        for ups in &per_thread {
+            let view = &*view;
+            s.spawn(move || {
+                for &(slot, v, nan_form) in ups {
+                    let x = &view[slot];
+                    match (slot % 2 == 0, nan_form) {
+                        (true, false) => x.fetch_min(v, Relaxed),
+                        (true, true) => x.fetch_minimum(v, AcqRel),
+                        (false, false) => x.fetch_max(v, Release),
+                        (false, true) => x.fetch_maximum(v, SeqCst),
+                    };
+                }
+            });
+        }
+    });
+    for (slot, (&got, &start)) in buf.iter().zip(&init).enumerate() {
+        let mut m = Model {
+            state: start,
+            min: slot % 2 == 0,
+        };
+        for &(s, v, nan_form) in per_thread.iter().flatten() {
+            if s == slot {
+                if nan_form {
+                    m.fetch_nan(v);
+                } else {
+                    m.fetch(v);
+                }
+            }
+        }
+        assert_eq!(got.to_bits(), m.state.to_bits(), "slot {slot}");
+    }
+    // Mixed views of the same memory, one after the other.
+    let mut v = vec![1.0_f32, 2.0, 3.0];
+    normkey::AtomicF32::from_mut(&mut v[0]).fetch_min(-0.0, Relaxed);
+    let p = v.as_mut_ptr();
+    // SAFETY: `p` points into the live vector, which is only accessed through
+    // atomic views until `view_ptr`'s last use.
+    let view_ptr = unsafe { normkey::AtomicF32::from_ptr(p.add(2)) };
+    view_ptr.fetch_maximum(f32::NAN, Relaxed);
+    // SAFETY: as above; the integer atomic of the same size on the same float.
+    let as_int = unsafe { std::sync::atomic::AtomicU32::from_ptr(p.add(2).cast()) };
+    assert_eq!(as_int.load(Relaxed), 0x7fff_ffff);
+    let views = normkey::AtomicF32::from_mut_slice(&mut v);
+    *views[1].get_mut() = f32::NEG_INFINITY;
+    views[1].fetch_max(-1.0, Relaxed);
+    let floats = normkey::AtomicF32::get_mut_slice(views);
+    floats[1] += 0.5;
+    assert_eq!(
+        v.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        [(-0.0_f32).to_bits(), (-0.5_f32).to_bits(), 0x7fff_ffff]
+    );
 }

@@ -1,7 +1,7 @@
 //! The arg reducers: [`AtomicArgExtremum<F, D>`], written once, and its aliases.
 
 use super::{AtomicBits, Direction, Max, Min, load_part, sealed, update, update_unless};
-use crate::key::{KeyFloat, OrderedKey, arg_fold_keys, truncated, widened};
+use crate::key::{KeyFloat, OrderedKey, arg_fold_keys, is_nan_key, truncated, widened};
 use core::fmt;
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering;
@@ -80,8 +80,8 @@ impl ArgFloat for half::bf16 {}
 ///
 /// fn arg_reduce<F: ArgFloat, D: Direction>(values: &[F]) -> Option<(F, u32)> {
 ///     let r = AtomicArgExtremum::<F, D>::new();
-///     for (i, &v) in (0..).zip(values).rev() { // the order does not matter
-///         r.reduce(v, i, Relaxed);
+///     for (i, &v) in values.iter().enumerate().rev() { // the order does not matter
+///         r.reduce(v, u32::try_from(i).unwrap(), Relaxed);
 ///     }
 ///     r.into_inner()
 /// }
@@ -102,11 +102,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     /// The empty state, the identity of the integer reduction.
     const EMPTY: u64 = if D::IS_MIN { u64::MAX } else { 0 };
     /// The NaN key of `reduce_propagating`, at the reducing end.
-    const NAN_KEY: F::Bits = if D::IS_MIN {
-        OrderedKey::<F>::MIN.to_bits()
-    } else {
-        OrderedKey::<F>::MAX.to_bits()
-    };
+    const NAN_KEY: F::Bits = super::nan_key::<F, D>();
 
     /// The integer of the pair: the key high, the index (complemented for max) low.
     #[inline]
@@ -125,16 +121,10 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
         })
     }
 
-    /// `key` is a NaN's.
-    #[inline]
-    fn is_nan_key(key: F::Bits) -> bool {
-        key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
-    }
-
     /// The key in the high half of `packed` is a NaN's.
     #[inline]
     fn is_nan_packed(packed: u64) -> bool {
-        Self::is_nan_key(truncated::<F>(packed >> 32))
+        is_nan_key::<F>(truncated::<F>(packed >> 32))
     }
 
     /// An empty arg reducer. `const` (except in this crate's loom models,
@@ -280,7 +270,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     #[inline]
     pub fn reduce_propagating(&self, value: F, index: u32, order: Ordering) -> Option<(F, u32)> {
         let key = OrderedKey::new(value).to_bits();
-        let key = if Self::is_nan_key(key) {
+        let key = if is_nan_key::<F>(key) {
             Self::NAN_KEY
         } else {
             key

@@ -9,6 +9,12 @@
 //! wins a tie in both directions; they use the same update. `f64` has none: its
 //! pair needs 128 bits.
 //!
+//! The atomic views [`AtomicView<F>`] ([`AtomicF32`], [`AtomicF64`] and, with
+//! `half`, `AtomicF16`, `AtomicBf16`) hold the float's own bits instead of its key,
+//! so that a `&mut [f32]` can be viewed as atomics (`from_mut_slice`) and updated
+//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path, by
+//! a compare-exchange loop on the keys of the loaded bits.
+//!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
 //! totalOrder, so the float min/max is one integer min/max: the GPU
@@ -104,7 +110,7 @@
 //! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
 //! portable-atomic's `require-cas` error.
 
-use crate::key::{KeyFloat, OrderedKey, fold_keys};
+use crate::key::{KeyFloat, OrderedKey, fold_keys, is_nan_key};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
 // no width has compare-and-swap (`thumbv6m-none-eabi`).
 #[allow(unused_imports)]
@@ -184,6 +190,47 @@ fn update_unless<B: AtomicBits, D: Direction>(
     }
 }
 
+/// The compare-exchange form of the update, for what the integer
+/// read-modify-write cannot do: loads with the load part of `order`, and
+/// **skips** the write when `key` would not improve on the key of the stored
+/// integer (`stored_key`: the identity for the reducers, the key map for the
+/// views, which store the float's own bits) or when `keep` holds for that key
+/// (a stored NaN under `fetch_minimum`); otherwise a compare-exchange loop that
+/// writes `new`. Returns the previous integer.
+#[inline]
+fn update_cas<B: AtomicBits, D: Direction>(
+    atomic: &B::Atomic,
+    key: B,
+    new: B,
+    stored_key: impl Fn(B) -> B,
+    keep: impl Fn(B) -> bool,
+    order: Ordering,
+) -> B {
+    let load = load_part(order);
+    let mut current = B::load(atomic, load);
+    loop {
+        let stored = stored_key(current);
+        if !better::<B, D>(key, stored) || keep(stored) {
+            return current; // Skipped: nothing to improve, nothing written.
+        }
+        match B::compare_exchange_weak(atomic, current, new, order, load) {
+            Ok(_) => return current,
+            Err(now) => current = now,
+        }
+    }
+}
+
+/// The key of the NaN that `fetch_minimum`/`fetch_maximum` store, at the
+/// reducing end: [`OrderedKey::MIN`] (the negative quiet NaN with every payload
+/// bit set) for [`Min`], [`OrderedKey::MAX`] (the positive one) for [`Max`].
+const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
+    if D::IS_MIN {
+        OrderedKey::<F>::MIN.to_bits()
+    } else {
+        OrderedKey::<F>::MAX.to_bits()
+    }
+}
+
 /// A key integer (`u16`, `u32`, `u64`) whose atomic has compare-and-swap on this
 /// target. Sealed; its methods are the integer atomic's, used by [`AtomicExtremum`].
 ///
@@ -218,6 +265,14 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
     #[doc(hidden)]
     fn compare_exchange_weak(
+        a: &Self::Atomic,
+        current: Self,
+        new: Self,
+        success: Ordering,
+        failure: Ordering,
+    ) -> Result<Self, Self>;
+    #[doc(hidden)]
+    fn compare_exchange(
         a: &Self::Atomic,
         current: Self,
         new: Self,
@@ -276,6 +331,16 @@ macro_rules! atomic_bits {
                 f: Ordering,
             ) -> Result<Self, Self> {
                 a.compare_exchange_weak(c, n, s, f)
+            }
+            #[inline]
+            fn compare_exchange(
+                a: &Self::Atomic,
+                c: Self,
+                n: Self,
+                s: Ordering,
+                f: Ordering,
+            ) -> Result<Self, Self> {
+                a.compare_exchange(c, n, s, f)
             }
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
@@ -379,21 +444,11 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         OrderedKey::<F>::MIN.to_bits()
     };
     /// The sticky NaN of `reduce_propagating`: the key nothing improves on.
-    const NAN_KEY: F::Bits = if D::IS_MIN {
-        OrderedKey::<F>::MIN.to_bits()
-    } else {
-        OrderedKey::<F>::MAX.to_bits()
-    };
-
-    /// `a` improves on `b` in this direction.
-    #[inline]
-    fn better(a: F::Bits, b: F::Bits) -> bool {
-        better::<F::Bits, D>(a, b)
-    }
+    const NAN_KEY: F::Bits = nan_key::<F, D>();
 
     #[inline]
     fn is_nan_key(key: F::Bits) -> bool {
-        key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
+        is_nan_key::<F>(key)
     }
 
     #[inline]
@@ -626,15 +681,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
         // A compare-exchange loop, not the integer read-modify-write, which would
         // replace a stored NaN of the other sign.
-        let load = load_part(order);
-        let mut current = F::Bits::load(&self.key, load);
-        while Self::better(key, current) && !Self::is_nan_key(current) {
-            match F::Bits::compare_exchange_weak(&self.key, current, key, order, load) {
-                Ok(_) => break,
-                Err(now) => current = now,
-            }
-        }
-        current
+        update_cas::<F::Bits, D>(&self.key, key, key, |k| k, Self::is_nan_key, order)
     }
 
     /// `fetch_min_slice` for [`Min`], `fetch_max_slice` for [`Max`]: reduces
@@ -856,6 +903,11 @@ pub type AtomicBf16Min = AtomicExtremum<half::bf16, Min>;
 /// A lock-free `half::bf16` maximum reducer on `AtomicU16`.
 #[cfg(feature = "half")]
 pub type AtomicBf16Max = AtomicExtremum<half::bf16, Max>;
+
+mod view;
+#[cfg(feature = "half")]
+pub use view::{AtomicBf16, AtomicF16};
+pub use view::{AtomicF32, AtomicF64, AtomicView};
 
 // The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]

@@ -29,6 +29,10 @@
 //!   `AtomicF32ArgMin::fetch_min`, the same loop hand-written on `AtomicU64` with
 //!   `OrderedKey` packing (the floor), and the two-pass route (`AtomicF32Min` for
 //!   the depth, then a second pass over the points for the winner's index).
+//! * `atomic_view_scatter`: 2 threads, 2^22 random `fetch_min` each into 4096
+//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against the
+//!   same loop hand-written on `AtomicU32` (the floor) and
+//!   `portable_atomic::AtomicF32::fetch_min`.
 //! * `key_argmin_f32`: `key::argmin` on 2^20 values against the iterator form
 //!   (`enumerate().filter(!is_nan).min_by(total_cmp)`) and `key::min`.
 //!
@@ -275,6 +279,97 @@ fn rasterizer(c: &mut Criterion) {
     g.finish();
 }
 
+/// Times `update(slot, value)` over both threads' inputs.
+fn scatter_time(inputs: &[Vec<(u32, f32)>], update: impl Fn(usize, f32) + Sync) -> Duration {
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for input in inputs {
+            let update = &update;
+            s.spawn(move || {
+                for &(slot, v) in input {
+                    update(slot as usize, v);
+                }
+            });
+        }
+    });
+    start.elapsed()
+}
+
+fn view_scatter(c: &mut Criterion) {
+    use normkey::OrderedKey;
+    use std::sync::atomic::AtomicU32;
+    const SLOTS: usize = 4096;
+    const UPDATES: usize = 1 << 22;
+    let inputs: Vec<Vec<(u32, f32)>> = (0..2_u64)
+        .map(|t| {
+            let slot = uniform(t + 21, UPDATES);
+            let v = uniform(t + 31, UPDATES);
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::cast_precision_loss
+            )]
+            slot.iter()
+                .zip(v)
+                .map(|(&s, v)| ((s * SLOTS as f32) as u32, v))
+                .collect()
+        })
+        .collect();
+    let mut g = c.benchmark_group("atomic_view_scatter");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(2 * UPDATES as u64));
+    g.bench_function("normkey AtomicF32::fetch_min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let mut buf = vec![f32::INFINITY; SLOTS];
+                    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
+                    let view = &*view;
+                    scatter_time(&inputs, |i, v| {
+                        view[i].fetch_min(v, Relaxed);
+                    })
+                })
+                .sum()
+        });
+    });
+    g.bench_function("floor AtomicU32 CAS", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<AtomicU32> = (0..SLOTS)
+                        .map(|_| AtomicU32::new(f32::INFINITY.to_bits()))
+                        .collect();
+                    scatter_time(&inputs, |i, v| {
+                        let (a, key) = (&buf[i], OrderedKey::new(v).to_bits());
+                        let mut now = a.load(Relaxed);
+                        while key < OrderedKey::new(f32::from_bits(now)).to_bits() {
+                            match a.compare_exchange_weak(now, v.to_bits(), Relaxed, Relaxed) {
+                                Ok(_) => break,
+                                Err(x) => now = x,
+                            }
+                        }
+                    })
+                })
+                .sum()
+        });
+    });
+    g.bench_function("portable_atomic AtomicF32::fetch_min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<portable_atomic::AtomicF32> = (0..SLOTS)
+                        .map(|_| portable_atomic::AtomicF32::new(f32::INFINITY))
+                        .collect();
+                    scatter_time(&inputs, |i, v| {
+                        buf[i].fetch_min(v, Relaxed);
+                    })
+                })
+                .sum()
+        });
+    });
+    g.finish();
+}
+
 fn argmin(c: &mut Criterion) {
     let data = uniform(13, N);
     let mut g = c.benchmark_group("key_argmin_f32");
@@ -308,7 +403,7 @@ mod group {
         config = criterion::Criterion::default()
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3));
-        targets = super::random, super::mostly_improving, super::slice, super::rasterizer, super::argmin
+        targets = super::random, super::mostly_improving, super::slice, super::rasterizer, super::view_scatter, super::argmin
     }
 }
 /// `NORMKEY_PAIRED=<pairs> cargo bench --bench atomic`: instead of criterion, times

@@ -895,21 +895,21 @@ pub fn maximum<F: KeyFloat>(values: &[F]) -> F {
     OrderedKey::<F>::from_bits(key).get()
 }
 
-/// The index of the first value of `values` whose key satisfies `hit`, or `None`.
+/// The index of the first value of `values` whose bits (the float's own, not
+/// its key) satisfy `hit`, or `None`.
 ///
-/// In blocks of 64: a block is tested whole first (one key and one compare per
-/// value, or'ed together without an early exit, so it vectorizes as the fold of
-/// [`fold_keys`] does), and only the block that holds a hit is searched value by
-/// value.
+/// In blocks of 64: a block is tested whole first (one compare per value, or'ed
+/// together without an early exit, so it vectorizes as the fold of [`fold_keys`]
+/// does), and only the block that holds a hit is searched value by value.
 #[inline]
 fn first_index<F: KeyFloat>(values: &[F], hit: impl Fn(F::Bits) -> bool) -> Option<usize> {
     const BLOCK: usize = 64;
-    let key = |x: &F| OrderedKey::new(*x).to_bits();
+    let bits = |x: &F| pun::<F, F::Bits>(*x);
     values
         .chunks(BLOCK)
         .enumerate()
-        .find(|(_, block)| block.iter().fold(false, |any, x| any | hit(key(x))))
-        .and_then(|(b, block)| Some(b * BLOCK + block.iter().position(|x| hit(key(x)))?))
+        .find(|(_, block)| block.iter().fold(false, |any, x| any | hit(bits(x))))
+        .and_then(|(b, block)| Some(b * BLOCK + block.iter().position(|x| hit(bits(x)))?))
 }
 
 /// The arg form of [`fold_keys`], written once for [`argmin`], [`argmax`],
@@ -917,7 +917,7 @@ fn first_index<F: KeyFloat>(values: &[F], hit: impl Fn(F::Bits) -> bool) -> Opti
 /// the first value whose key is the extremum, and that key (with `propagate` and a
 /// NaN in the slice: the index of the first NaN, of either sign, and the NaN key
 /// at the reducing end); `None` when no value counts. Two passes: the vectorized
-/// fold, then [`first_index`] of its result.
+/// fold, then [`first_index`] of the bits of its result.
 #[inline]
 pub(crate) fn arg_fold_keys<F: KeyFloat>(
     values: &[F],
@@ -926,9 +926,11 @@ pub(crate) fn arg_fold_keys<F: KeyFloat>(
 ) -> Option<(usize, F::Bits)> {
     let best = fold_keys(values, min, propagate)?;
     let index = if is_nan_key::<F>(best) {
-        first_index(values, is_nan_key::<F>)
+        first_index(values, |b| is_nan_key::<F>(F::to_key_bits(pun(b))))
     } else {
-        first_index(values, |k| k == best)
+        // The key map is a bijection: the value with this key has these bits.
+        let target = pun::<F, F::Bits>(OrderedKey::<F>::from_bits(best).get());
+        first_index(values, |b| b == target)
     };
     // `fold_keys` returned a key of `values` (or, for a NaN, there is one).
     index.map(|i| (i, best))

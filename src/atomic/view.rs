@@ -403,8 +403,12 @@ impl<F: AtomicFloat> AtomicView<F> {
         if nan && !propagate {
             return self.load(load_part(order));
         }
-        let key = if nan { nan_key::<F, D>() } else { key };
-        let new = Self::raw(OrderedKey::<F>::from_bits(key).get());
+        let (key, new) = if nan {
+            let key = nan_key::<F, D>();
+            (key, Self::raw(OrderedKey::<F>::from_bits(key).get()))
+        } else {
+            (key, Self::raw(v))
+        };
         // `fetch_minimum` with a number never replaces a stored NaN.
         let keep = |stored: F::Bits| propagate && !nan && is_nan_key::<F>(stored);
         Self::float(update_cas::<F::Bits, D>(

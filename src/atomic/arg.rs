@@ -316,15 +316,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
         first_index: u32,
         order: Ordering,
     ) -> Option<(F, u32)> {
-        let first = Self::checked_first(values, first_index);
-        match arg_fold_keys(values, D::IS_MIN, false) {
-            Some((i, key)) => Self::unpack(update::<u64, D>(
-                &self.packed,
-                Self::pack(key, first + Self::offset(i)),
-                order,
-            )),
-            None => self.load(load_part(order)),
-        }
+        self.slice_update(values, first_index, false, order)
     }
 
     /// `fetch_minimum_slice` for [`Min`], `fetch_maximum_slice` for [`Max`]: as
@@ -359,9 +351,23 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
         first_index: u32,
         order: Ordering,
     ) -> Option<(F, u32)> {
+        self.slice_update(values, first_index, true, order)
+    }
+
+    /// The two slice forms: the arg fold of `values` (with `propagate`, a NaN's
+    /// key is already the NaN key at the reducing end), then one update, or a load
+    /// when no value counts.
+    #[inline]
+    #[track_caller]
+    fn slice_update(
+        &self,
+        values: &[F],
+        first_index: u32,
+        propagate: bool,
+        order: Ordering,
+    ) -> Option<(F, u32)> {
         let first = Self::checked_first(values, first_index);
-        match arg_fold_keys(values, D::IS_MIN, true) {
-            // A NaN's key here is already the NaN key at the reducing end.
+        match arg_fold_keys(values, D::IS_MIN, propagate) {
             Some((i, key)) => Self::unpack(update::<u64, D>(
                 &self.packed,
                 Self::pack(key, first + Self::offset(i)),

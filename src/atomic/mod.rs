@@ -147,20 +147,13 @@ fn better<B: Ord + Copy, D: Direction>(a: B, b: B) -> bool {
 /// The update, written once for the reducers and the arg reducers: loads the
 /// integer with the load part of `order` and **skips** the write when `key` would
 /// not improve it; otherwise one integer `fetch_min`/`fetch_max` with `order`.
-/// Returns the previous integer.
+/// Returns the previous integer. ([`update_unless`] with nothing ignored.)
 #[inline]
 fn update<B: AtomicBits, D: Direction>(atomic: &B::Atomic, key: B, order: Ordering) -> B {
-    let current = B::load(atomic, load_part(order));
-    if !better::<B, D>(key, current) {
-        current // Skipped: nothing to improve, nothing written.
-    } else if D::IS_MIN {
-        B::fetch_min(atomic, key, order)
-    } else {
-        B::fetch_max(atomic, key, order)
-    }
+    update_unless::<B, D>(atomic, key, |_| false, order)
 }
 
-/// [`update`], except that a `key` for which `ignored` holds (a NaN argument of
+/// The update, except that a `key` for which `ignored` holds (a NaN argument of
 /// `fetch_min`) writes nothing. `ignored` is tested only on the rare improving
 /// path: a skipped update (the common case under random input) is one load and
 /// one compare, as in a hand-written loop.
@@ -213,7 +206,7 @@ fn update_cas<B: AtomicBits, D: Direction>(
         if !better::<B, D>(key, stored) || keep(stored) {
             return current; // Skipped: nothing to improve, nothing written.
         }
-        match B::compare_exchange_weak(atomic, current, new, order, load) {
+        match B::compare_exchange(atomic, [current, new], [order, load], true) {
             Ok(_) => return current,
             Err(now) => current = now,
         }
@@ -263,21 +256,14 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     fn fetch_min(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
     #[doc(hidden)]
     fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
-    #[doc(hidden)]
-    fn compare_exchange_weak(
-        a: &Self::Atomic,
-        current: Self,
-        new: Self,
-        success: Ordering,
-        failure: Ordering,
-    ) -> Result<Self, Self>;
+    /// `compare_exchange_weak` if `weak`, else `compare_exchange`, on
+    /// `[current, new]` with `[success, failure]`.
     #[doc(hidden)]
     fn compare_exchange(
         a: &Self::Atomic,
-        current: Self,
-        new: Self,
-        success: Ordering,
-        failure: Ordering,
+        current_new: [Self; 2],
+        success_failure: [Ordering; 2],
+        weak: bool,
     ) -> Result<Self, Self>;
 }
 
@@ -323,24 +309,17 @@ macro_rules! atomic_bits {
                 a.fetch_max(v, o)
             }
             #[inline]
-            fn compare_exchange_weak(
-                a: &Self::Atomic,
-                c: Self,
-                n: Self,
-                s: Ordering,
-                f: Ordering,
-            ) -> Result<Self, Self> {
-                a.compare_exchange_weak(c, n, s, f)
-            }
-            #[inline]
             fn compare_exchange(
                 a: &Self::Atomic,
-                c: Self,
-                n: Self,
-                s: Ordering,
-                f: Ordering,
+                [c, n]: [Self; 2],
+                [s, f]: [Ordering; 2],
+                weak: bool,
             ) -> Result<Self, Self> {
-                a.compare_exchange(c, n, s, f)
+                if weak {
+                    a.compare_exchange_weak(c, n, s, f)
+                } else {
+                    a.compare_exchange(c, n, s, f)
+                }
             }
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the

@@ -340,15 +340,7 @@ impl<F: AtomicFloat> AtomicView<F> {
         success: Ordering,
         failure: Ordering,
     ) -> Result<F, F> {
-        F::Bits::compare_exchange(
-            &self.bits,
-            Self::raw(current),
-            Self::raw(new),
-            success,
-            failure,
-        )
-        .map(Self::float)
-        .map_err(Self::float)
+        self.cas(false, current, new, [success, failure])
     }
 
     /// As [`compare_exchange`](Self::compare_exchange), but may fail spuriously
@@ -381,15 +373,17 @@ impl<F: AtomicFloat> AtomicView<F> {
         success: Ordering,
         failure: Ordering,
     ) -> Result<F, F> {
-        F::Bits::compare_exchange_weak(
-            &self.bits,
-            Self::raw(current),
-            Self::raw(new),
-            success,
-            failure,
-        )
-        .map(Self::float)
-        .map_err(Self::float)
+        self.cas(true, current, new, [success, failure])
+    }
+
+    /// The integer atomic's compare-exchange (`weak` or strong) on the bits of
+    /// `current` and `new`, its result as floats.
+    #[inline]
+    fn cas(&self, weak: bool, current: F, new: F, orders: [Ordering; 2]) -> Result<F, F> {
+        let bits = [Self::raw(current), Self::raw(new)];
+        F::Bits::compare_exchange(&self.bits, bits, orders, weak)
+            .map(Self::float)
+            .map_err(Self::float)
     }
 
     /// The update of the four `fetch_*` methods: as the reducers' `reduce` (NaN

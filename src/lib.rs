@@ -26,7 +26,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` and arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` |
+//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and views `AtomicF16`, `AtomicBf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
@@ -48,6 +48,7 @@
 //! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` (loads and stores only) | every target; without compare-and-swap with a portable-atomic fallback feature (`critical-section` or `unsafe-assume-single-core`) |
 //! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | every target (a lock-based fallback on 32-bit ones); the same condition |
 //! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` | feature `half`; the same condition |
+//! | the views `AtomicF32`, `AtomicF64`, `AtomicF16`, `AtomicBf16` (the float's own bits) | `AtomicU32`, `AtomicU64`, `AtomicU16` | as the reducers of the same width | as the reducers | as the reducers; `from_mut`, `from_mut_slice` and `from_ptr` also need the float aligned as its atomic (not `f64` on i686: a compile error) |
 //! | `AtomicF32ArgMin/Max`, `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` (the pair in one `u64`; none for `f64`, whose pair needs 128 bits) | `AtomicU64` | `target_has_atomic = "64"` (and `half` for the 16-bit ones) | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | as the `f64` reducers |
 //!
 //! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);

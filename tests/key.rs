@@ -380,11 +380,12 @@ fn arg_functions_agree_with_a_total_cmp_model() {
                 .flat_map(|&b| [<$f>::from_bits(b), <$f>::from_bits(b | sign)])
                 .collect();
             check(&[]);
+            // Under Miri (184 s for all pairs and a fifth of the triples), a sample.
             for &a in &edges {
                 check(&[a]);
-                for &b in &edges {
+                for &b in common::miri_thin(&edges, 2) {
                     check(&[a, b]);
-                    for &c in common::miri_thin(&edges, 5) {
+                    for &c in common::miri_thin(&edges, 9) {
                         check(&[a, b, c]);
                     }
                 }

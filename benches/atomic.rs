@@ -24,6 +24,18 @@
 //!   NORMKEY_PAIRED=41 cargo bench --bench atomic
 //! ```
 //!
+//! * `atomic_rasterizer`: 4 threads scatter 2M random points into a 512×512
+//!   buffer keeping per pixel the nearest depth and the point's index:
+//!   `AtomicF32ArgMin::fetch_min`, the same loop hand-written on `AtomicU64` with
+//!   `OrderedKey` packing (the floor), and the two-pass route (`AtomicF32Min` for
+//!   the depth, then a second pass over the points for the winner's index).
+//! * `atomic_view_scatter`: 2 threads, 2^22 random `fetch_min` each into 4096
+//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against the
+//!   same loop hand-written on `AtomicU32` (the floor) and
+//!   `portable_atomic::AtomicF32::fetch_min`.
+//! * `key_argmin_f32`: `key::argmin` on 2^20 values against the iterator form
+//!   (`enumerate().filter(!is_nan).min_by(total_cmp)`) and `key::min`.
+//!
 //! Peers (`peers/mod.rs`): `portable_atomic::AtomicF32::fetch_min` and
 //! `atomic_float::AtomicF32::fetch_min` (CAS loops over `f32::min`, writing on
 //! every call) and a `Mutex<f32>`.
@@ -154,6 +166,233 @@ fn slice(c: &mut Criterion) {
     g.finish();
 }
 
+/// The rasterizer's points: `(pixel, depth)`, 2M of them, uniform.
+fn points() -> Vec<(u32, f32)> {
+    const SIDE: f64 = 512.0;
+    let xy = uniform(11, RASTER_POINTS);
+    let depth = uniform(12, RASTER_POINTS);
+    xy.iter()
+        .zip(&depth)
+        .map(|(&r, &d)| {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let pixel = (f64::from(r) * SIDE * SIDE) as u32;
+            (pixel, d)
+        })
+        .collect()
+}
+
+/// Points in the rasterizer bench.
+const RASTER_POINTS: usize = 2_000_000;
+/// Pixels of the 512×512 buffer.
+const PIXELS: usize = 512 * 512;
+/// Threads of the rasterizer bench.
+const RASTER_THREADS: usize = 4;
+
+/// Runs `scatter(first index, points)` on `RASTER_THREADS` threads over the
+/// points, split in contiguous chunks; returns the time of the scatter only.
+fn raster_time(pts: &[(u32, f32)], scatter: impl Fn(u32, &[(u32, f32)]) + Sync) -> Duration {
+    let chunk = pts.len().div_ceil(RASTER_THREADS);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for (c, part) in pts.chunks(chunk).enumerate() {
+            let scatter = &scatter;
+            let first = u32::try_from(c * chunk).unwrap();
+            s.spawn(move || scatter(first, part));
+        }
+    });
+    start.elapsed()
+}
+
+fn rasterizer(c: &mut Criterion) {
+    use normkey::OrderedKey;
+    use std::sync::atomic::{AtomicU32, AtomicU64};
+    let pts = points();
+    let mut g = c.benchmark_group("atomic_rasterizer");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(RASTER_POINTS as u64));
+    g.bench_function("normkey AtomicF32ArgMin", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<normkey::AtomicF32ArgMin> = (0..PIXELS)
+                        .map(|_| normkey::AtomicF32ArgMin::new())
+                        .collect();
+                    let t = raster_time(&pts, |first, part| {
+                        for (i, &(p, d)) in (first..).zip(part) {
+                            buf[p as usize].fetch_min(d, i, Relaxed);
+                        }
+                    });
+                    black_box(&buf);
+                    t
+                })
+                .sum()
+        });
+    });
+    g.bench_function("floor AtomicU64 packing", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<AtomicU64> =
+                        (0..PIXELS).map(|_| AtomicU64::new(u64::MAX)).collect();
+                    let t = raster_time(&pts, |first, part| {
+                        for (i, &(p, d)) in (first..).zip(part) {
+                            let packed =
+                                (u64::from(OrderedKey::new(d).to_bits()) << 32) | u64::from(i);
+                            let a = &buf[p as usize];
+                            if packed < a.load(Relaxed) {
+                                a.fetch_min(packed, Relaxed);
+                            }
+                        }
+                    });
+                    black_box(&buf);
+                    t
+                })
+                .sum()
+        });
+    });
+    g.bench_function("two-pass AtomicF32Min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let depth: Vec<normkey::AtomicF32Min> = (0..PIXELS)
+                        .map(|_| normkey::AtomicF32Min::default())
+                        .collect();
+                    let id: Vec<AtomicU32> =
+                        (0..PIXELS).map(|_| AtomicU32::new(u32::MAX)).collect();
+                    let t = raster_time(&pts, |_, part| {
+                        for &(p, d) in part {
+                            depth[p as usize].fetch_min(d, Relaxed);
+                        }
+                    }) + raster_time(&pts, |first, part| {
+                        for (i, &(p, d)) in (first..).zip(part) {
+                            if depth[p as usize].load(Relaxed).to_bits() == d.to_bits() {
+                                id[p as usize].fetch_min(i, Relaxed);
+                            }
+                        }
+                    });
+                    black_box((&depth, &id));
+                    t
+                })
+                .sum()
+        });
+    });
+    g.finish();
+}
+
+/// Times `update(slot, value)` over both threads' inputs.
+fn scatter_time(inputs: &[Vec<(u32, f32)>], update: impl Fn(usize, f32) + Sync) -> Duration {
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for input in inputs {
+            let update = &update;
+            s.spawn(move || {
+                for &(slot, v) in input {
+                    update(slot as usize, v);
+                }
+            });
+        }
+    });
+    start.elapsed()
+}
+
+fn view_scatter(c: &mut Criterion) {
+    use normkey::OrderedKey;
+    use std::sync::atomic::AtomicU32;
+    const SLOTS: usize = 4096;
+    const UPDATES: usize = 1 << 22;
+    let inputs: Vec<Vec<(u32, f32)>> = (0..2_u64)
+        .map(|t| {
+            let slot = uniform(t + 21, UPDATES);
+            let v = uniform(t + 31, UPDATES);
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::cast_precision_loss
+            )]
+            slot.iter()
+                .zip(v)
+                .map(|(&s, v)| ((s * SLOTS as f32) as u32, v))
+                .collect()
+        })
+        .collect();
+    let mut g = c.benchmark_group("atomic_view_scatter");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(2 * UPDATES as u64));
+    g.bench_function("normkey AtomicF32::fetch_min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let mut buf = vec![f32::INFINITY; SLOTS];
+                    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
+                    let view = &*view;
+                    scatter_time(&inputs, |i, v| {
+                        view[i].fetch_min(v, Relaxed);
+                    })
+                })
+                .sum()
+        });
+    });
+    g.bench_function("floor AtomicU32 CAS", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<AtomicU32> = (0..SLOTS)
+                        .map(|_| AtomicU32::new(f32::INFINITY.to_bits()))
+                        .collect();
+                    scatter_time(&inputs, |i, v| {
+                        let (a, key) = (&buf[i], OrderedKey::new(v).to_bits());
+                        let mut now = a.load(Relaxed);
+                        while key < OrderedKey::new(f32::from_bits(now)).to_bits() {
+                            match a.compare_exchange_weak(now, v.to_bits(), Relaxed, Relaxed) {
+                                Ok(_) => break,
+                                Err(x) => now = x,
+                            }
+                        }
+                    })
+                })
+                .sum()
+        });
+    });
+    g.bench_function("portable_atomic AtomicF32::fetch_min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<portable_atomic::AtomicF32> = (0..SLOTS)
+                        .map(|_| portable_atomic::AtomicF32::new(f32::INFINITY))
+                        .collect();
+                    scatter_time(&inputs, |i, v| {
+                        buf[i].fetch_min(v, Relaxed);
+                    })
+                })
+                .sum()
+        });
+    });
+    g.finish();
+}
+
+fn argmin(c: &mut Criterion) {
+    let data = uniform(13, N);
+    let mut g = c.benchmark_group("key_argmin_f32");
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("normkey key::argmin", |b| {
+        b.iter(|| normkey::key::argmin(black_box(&data)));
+    });
+    g.bench_function("iterator min_by total_cmp", |b| {
+        b.iter(|| {
+            black_box(&data)
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| !x.is_nan())
+                .min_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(i, _)| i)
+        });
+    });
+    g.bench_function("normkey key::min", |b| {
+        b.iter(|| normkey::key::min(black_box(&data)));
+    });
+    g.finish();
+}
+
 /// criterion's generated `benches` fn has no docs: keep it in its own module.
 #[allow(missing_docs)]
 mod group {
@@ -164,7 +403,7 @@ mod group {
         config = criterion::Criterion::default()
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3));
-        targets = super::random, super::mostly_improving, super::slice
+        targets = super::random, super::mostly_improving, super::slice, super::rasterizer, super::view_scatter, super::argmin
     }
 }
 /// `NORMKEY_PAIRED=<pairs> cargo bench --bench atomic`: instead of criterion, times

@@ -183,3 +183,34 @@ format_reducer!(
     ))]
     AtomicBf16Max,
 );
+
+/// `Format` for the arg reducers: the pair as `Some((value, index))`, or `None`
+/// when empty, loaded with `Relaxed` (as `Debug`).
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+impl<F, D> Format for crate::atomic::AtomicArgExtremum<F, D>
+where
+    F: crate::atomic::ArgFloat + StdFloat<Std: Format>,
+    D: crate::atomic::Direction,
+{
+    fn format(&self, f: Formatter<'_>) {
+        if let Some((v, i)) = self.load(core::sync::atomic::Ordering::Relaxed) {
+            defmt::write!(f, "Some(({}, {}))", v.to_std(), i);
+        } else {
+            defmt::write!(f, "None");
+        }
+    }
+}
+
+/// `Format` for the atomic views: the value, loaded with `Relaxed` (as `Debug`).
+impl<F> Format for crate::atomic::AtomicView<F>
+where
+    F: crate::atomic::AtomicFloat + StdFloat<Std: Format>,
+{
+    fn format(&self, f: Formatter<'_>) {
+        defmt::write!(
+            f,
+            "{}",
+            self.load(core::sync::atomic::Ordering::Relaxed).to_std()
+        );
+    }
+}

@@ -288,7 +288,7 @@ unsafe impl<F: KeyFloat> bytemuck::TransparentWrapper<F::Bits> for OrderedKey<F>
 /// `x` truncated to the width of `F`, as a key integer.
 #[allow(clippy::cast_possible_truncation)]
 #[inline]
-const fn truncated<F: KeyFloat>(x: u64) -> F::Bits {
+pub(crate) const fn truncated<F: KeyFloat>(x: u64) -> F::Bits {
     match size_of::<F>() {
         2 => pun(x as u16),
         4 => pun(x as u32),
@@ -298,7 +298,7 @@ const fn truncated<F: KeyFloat>(x: u64) -> F::Bits {
 
 /// A key integer of `F`'s width, widened to `u64`.
 #[inline]
-const fn widened<F: KeyFloat>(b: F::Bits) -> u64 {
+pub(crate) const fn widened<F: KeyFloat>(b: F::Bits) -> u64 {
     match size_of::<F>() {
         2 => pun::<F::Bits, u16>(b) as u64,
         4 => pun::<F::Bits, u32>(b) as u64,
@@ -761,6 +761,13 @@ pub(crate) fn assert_same_len(src: usize, dst: usize) {
     );
 }
 
+/// `key` is the key of a NaN (of either sign): below the key of −∞ or above that
+/// of +∞. Written once for the folds and the atomics.
+#[inline]
+pub(crate) fn is_nan_key<F: KeyFloat>(key: F::Bits) -> bool {
+    key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
+}
+
 /// The extremum of `values` under IEEE 754 totalOrder, written once for the four
 /// slice functions ([`min`], [`max`], [`minimum`], [`maximum`]) and the reducers'
 /// slice forms: the key of the result, or `None` when no value counts (the slice
@@ -801,7 +808,7 @@ pub(crate) fn fold_keys<F: KeyFloat>(values: &[F], min: bool, propagate: bool) -
     let best = add(best, rotate);
     if values.is_empty() {
         None
-    } else if best < F::NEG_INFINITY_KEY || best > F::INFINITY_KEY {
+    } else if is_nan_key::<F>(best) {
         // A NaN: with `propagate` the slice held one; without, it held no number.
         propagate.then_some(if min {
             OrderedKey::<F>::MIN.0
@@ -930,4 +937,140 @@ pub fn minimum<F: KeyFloat>(values: &[F]) -> F {
 pub fn maximum<F: KeyFloat>(values: &[F]) -> F {
     let key = fold_keys(values, false, true).unwrap_or(F::NEG_INFINITY_KEY);
     OrderedKey::<F>::from_bits(key).get()
+}
+
+/// The index of the first value of `values` whose bits (the float's own, not
+/// its key) satisfy `hit`, or `None`.
+///
+/// In blocks of 64: a block is tested whole first (one compare per value, or'ed
+/// together without an early exit, so it vectorizes as the fold of [`fold_keys`]
+/// does), and only the block that holds a hit is searched value by value.
+#[inline]
+fn first_index<F: KeyFloat>(values: &[F], hit: impl Fn(F::Bits) -> bool) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let bits = |x: &F| pun::<F, F::Bits>(*x);
+    values
+        .chunks(BLOCK)
+        .enumerate()
+        .find(|(_, block)| block.iter().fold(false, |any, x| any | hit(bits(x))))
+        .and_then(|(b, block)| Some(b * BLOCK + block.iter().position(|x| hit(bits(x)))?))
+}
+
+/// The arg form of [`fold_keys`], written once for [`argmin`], [`argmax`],
+/// [`argminimum`], [`argmaximum`] and the arg reducers' slice forms: the index of
+/// the first value whose key is the extremum, and that key (with `propagate` and a
+/// NaN in the slice: the index of the first NaN, of either sign, and the NaN key
+/// at the reducing end); `None` when no value counts. Two passes: the vectorized
+/// fold, then [`first_index`] of the bits of its result.
+#[inline]
+pub(crate) fn arg_fold_keys<F: KeyFloat>(
+    values: &[F],
+    min: bool,
+    propagate: bool,
+) -> Option<(usize, F::Bits)> {
+    let best = fold_keys(values, min, propagate)?;
+    let index = if is_nan_key::<F>(best) {
+        first_index(values, |b| is_nan_key::<F>(F::to_key_bits(pun(b))))
+    } else {
+        // The key map is a bijection: the value with this key has these bits.
+        let target = pun::<F, F::Bits>(OrderedKey::<F>::from_bits(best).get());
+        first_index(values, |b| b == target)
+    };
+    // `fold_keys` returned a key of `values` (or, for a NaN, there is one).
+    index.map(|i| (i, best))
+}
+
+/// The index of the smallest value of `values` under IEEE 754 totalOrder, **NaNs
+/// ignored**: where [`min`] found its result. **The lowest index wins a tie**
+/// (as `numpy.argmin`, C++ `std::min_element`, Fortran `MINLOC`).
+///
+/// - −0 < +0: they do not tie, `argmin(&[0.0, -0.0])` is `Some(1)`. ±∞ and
+///   subnormals are ordinary values; equal values tie only when their bits are
+///   equal.
+/// - A NaN of either sign and any payload is skipped (`numpy.nanargmin`).
+/// - `None` for an empty slice, or one of NaNs only.
+///
+/// Two passes over the keys, both vectorized: the fold of [`min`], then the first
+/// index of its result.
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::argmin(&[1.0_f32, f32::NAN, -2.5, 3.0, -2.5]), Some(2)); // the first −2.5
+/// assert_eq!(key::argmin(&[0.0_f32, -0.0, -0.0]), Some(1)); // −0 < +0
+/// assert_eq!(key::argmin(&[-f32::NAN, f32::INFINITY]), Some(1)); // NaN skipped
+/// assert_eq!(key::argmin(&[f64::NAN, -f64::NAN]), None); // no number
+/// assert_eq!(key::argmin::<f64>(&[]), None);
+/// assert_eq!(key::argmin(&[5e-324, f64::NEG_INFINITY]), Some(1));
+/// ```
+#[inline]
+#[must_use]
+pub fn argmin<F: KeyFloat>(values: &[F]) -> Option<usize> {
+    arg_fold_keys(values, true, false).map(|(i, _)| i)
+}
+
+/// The index of the largest value of `values` under IEEE 754 totalOrder, **NaNs
+/// ignored**: where [`max`] found its result; [`argmin`] in the other direction.
+/// **The lowest index wins a tie** here too (as `numpy.argmax`, C++
+/// `std::max_element`, Fortran `MAXLOC`; not as `Iterator::max_by_key`, which
+/// returns the last).
+///
+/// - −0 < +0: `argmax(&[0.0, -0.0])` is `Some(0)`. ±∞ and subnormals are
+///   ordinary values.
+/// - NaNs of either sign and any payload are skipped (`numpy.nanargmax`).
+/// - `None` for an empty slice, or one of NaNs only.
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::argmax(&[3.0_f32, f32::NAN, -2.5, 3.0]), Some(0)); // the first 3.0
+/// assert_eq!(key::argmax(&[-0.0_f32, 0.0, 0.0]), Some(1)); // +0 > −0
+/// assert_eq!(key::argmax(&[f32::NAN, f32::NEG_INFINITY]), Some(1)); // NaN skipped
+/// assert_eq!(key::argmax(&[f32::NAN]), None);
+/// assert_eq!(key::argmax(&[f64::MAX, f64::INFINITY, f64::INFINITY]), Some(1));
+/// ```
+#[inline]
+#[must_use]
+pub fn argmax<F: KeyFloat>(values: &[F]) -> Option<usize> {
+    arg_fold_keys(values, false, false).map(|(i, _)| i)
+}
+
+/// The index of the smallest value of `values` under IEEE 754 totalOrder, **a NaN
+/// propagates**: the index of the **first NaN** (either sign, any payload) if there
+/// is one (as `numpy.argmin`, which returns the first NaN), else [`argmin`]'s.
+/// The lowest index wins a tie; −0 < +0; ±∞ and subnormals ordinary. `None` only
+/// for an empty slice.
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::argminimum(&[1.0_f32, -2.5, 3.0, -2.5]), Some(1));
+/// assert_eq!(key::argminimum(&[1.0_f32, f32::NAN, -f32::NAN, -2.5]), Some(1)); // the first NaN
+/// assert_eq!(key::argminimum(&[f64::NEG_INFINITY, -f64::NAN]), Some(1)); // either sign
+/// assert_eq!(key::argminimum(&[0.0_f32, -0.0]), Some(1));
+/// assert_eq!(key::argminimum::<f32>(&[]), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn argminimum<F: KeyFloat>(values: &[F]) -> Option<usize> {
+    arg_fold_keys(values, true, true).map(|(i, _)| i)
+}
+
+/// The index of the largest value of `values` under IEEE 754 totalOrder, **a NaN
+/// propagates**: the index of the **first NaN** (either sign, any payload) if there
+/// is one, else [`argmax`]'s. The lowest index wins a tie; −0 < +0; ±∞ and
+/// subnormals ordinary. `None` only for an empty slice.
+///
+/// ```
+/// use normkey::key;
+///
+/// assert_eq!(key::argmaximum(&[1.0_f32, 3.0, 3.0]), Some(1));
+/// assert_eq!(key::argmaximum(&[f32::INFINITY, -f32::NAN, f32::NAN]), Some(1)); // the first NaN
+/// assert_eq!(key::argmaximum(&[-0.0_f64, 0.0]), Some(1));
+/// assert_eq!(key::argmaximum::<f64>(&[]), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn argmaximum<F: KeyFloat>(values: &[F]) -> Option<usize> {
+    arg_fold_keys(values, false, true).map(|(i, _)| i)
 }

@@ -19,7 +19,7 @@
 //! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
 //! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
-//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …) built on [`OrderedKey`] and the integer atomics |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and atomic views of float memory (`AtomicF32`, `AtomicF64`, …), built on [`OrderedKey`] and the integer atomics |
 //! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
 //! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
 //!
@@ -29,7 +29,7 @@
 //! |---|---|---|
 //! | `alloc` | **on** | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
 //! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
-//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max` |
+//! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max`, the arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and the views `AtomicF16`, `AtomicBf16`; [`sort::SortKey`] for `f16`, `bf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
@@ -43,14 +43,18 @@
 //! # Atomic reducers and targets
 //!
 //! Each reducer holds the [`OrderedKey`] of its value in one unsigned integer atomic
-//! and needs compare-and-swap of that width; on targets without it the type is
-//! simply absent (the rest of the crate still builds):
+//! and needs compare-and-swap of that width; on targets without it the alias is
+//! declared but cannot be used: any use, even `size_of`, is a compile error that
+//! names feature `portable-atomic` (the rest of the crate still builds). The arg
+//! reducers are not declared at all where 64-bit compare-and-swap is missing:
 //!
 //! | types | atomic | present when | for example absent on | with feature `portable-atomic` |
 //! |---|---|---|---|---|
 //! | `AtomicF32Min`, `AtomicF32Max` | `AtomicU32` | `target_has_atomic = "32"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` (loads and stores only) | every target; without compare-and-swap with a portable-atomic fallback feature (`critical-section` or `unsafe-assume-single-core`) |
 //! | `AtomicF64Min`, `AtomicF64Max` | `AtomicU64` | `target_has_atomic = "64"` | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | every target (a lock-based fallback on 32-bit ones); the same condition |
 //! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` | feature `half`; the same condition |
+//! | the views `AtomicF32`, `AtomicF64`, `AtomicF16`, `AtomicBf16` (the float's own bits) | `AtomicU32`, `AtomicU64`, `AtomicU16` | as the reducers of the same width | as the reducers | as the reducers; `from_mut`, `from_mut_slice` and `from_ptr` also need the float aligned as its atomic (not `f64` on i686: a compile error) |
+//! | `AtomicF32ArgMin/Max`, `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` (the pair in one `u64`; none for `f64`, whose pair needs 128 bits) | `AtomicU64` | `target_has_atomic = "64"` (and `half` for the 16-bit ones) | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | as the `f64` reducers |
 //!
 //! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);
 //! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would
@@ -108,7 +112,17 @@ mod impl_quickcheck;
 mod impl_serde;
 
 #[cfg(feature = "half")]
+pub use atomic::{AtomicBf16, AtomicF16};
+#[cfg(all(
+    feature = "half",
+    any(feature = "portable-atomic", target_has_atomic = "64")
+))]
+pub use atomic::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+#[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
+pub use atomic::{AtomicF32, AtomicF64};
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+pub use atomic::{AtomicF32ArgMax, AtomicF32ArgMin};
 pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};
 /// `half`, for the expansions of the type lists (`src/lists.rs`) in crates that do

@@ -8,7 +8,7 @@
 
 extern crate std;
 
-use crate::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
+use crate::atomic::{AtomicArgExtremum, AtomicExtremum, AtomicFloat, Direction, Max, Min};
 use crate::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
 use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
@@ -419,4 +419,163 @@ fn take_loses_no_update() {
         "{seen:?}"
     );
     assert!(seen.len() >= 4, "{seen:?}");
+}
+
+/// The arg reducers: one thread per `(value, index)` racing `reduce` (or, with
+/// `propagating`, `reduce_propagating`) on one `AtomicArgExtremum<f32, D>`; the end
+/// pair must be `want` on every schedule, and the updates must have been seen in
+/// more than one order (the end pair's thread both first and not first).
+fn arg_race<D: Direction>(updates: &[(f32, u32)], propagating: bool, want: (u32, u32)) {
+    let seen = Seen::default();
+    let (seen_in, updates_in) = (seen.clone(), updates.to_vec());
+    loom::model(move || {
+        let r = Arc::new(AtomicArgExtremum::<f32, D>::new());
+        let handles: Vec<_> = updates_in
+            .iter()
+            .zip([AcqRel, Relaxed, SeqCst])
+            .map(|(&(v, i), order)| {
+                let r = Arc::clone(&r);
+                thread::spawn(move || {
+                    if propagating {
+                        r.reduce_propagating(v, i, order)
+                    } else {
+                        r.reduce(v, i, order)
+                    }
+                })
+            })
+            .collect();
+        let returned: Vec<u64> = handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap().map_or(u64::MAX, |(v, i)| {
+                    (u64::from(v.to_bits()) << 32) | u64::from(i)
+                })
+            })
+            .collect();
+        let (v, i) = r.load(SeqCst).unwrap();
+        assert_eq!((v.to_bits(), i), want, "{updates_in:?}");
+        seen_in.insert(returned);
+    });
+    // Some thread saw the reducer empty in one execution and not in another.
+    let all = seen.all();
+    assert!(all.len() >= 2, "{all:?}");
+}
+
+#[test]
+fn arg_three_threads_equal_values_end_at_the_lowest_index() {
+    let one = 1.0_f32.to_bits();
+    arg_race::<Min>(&[(1.0, 7), (1.0, 3), (1.0, 5)], false, (one, 3));
+    arg_race::<Max>(&[(1.0, 7), (1.0, 3), (1.0, 5)], false, (one, 3));
+    arg_race::<Min>(&[(1.0, 7), (1.0, 3), (1.0, 5)], true, (one, 3));
+    arg_race::<Max>(&[(1.0, u32::MAX), (1.0, 0), (1.0, 5)], true, (one, 0));
+}
+
+#[test]
+fn arg_nan_racing_a_number_both_forms() {
+    // NaN ignored: the number wins whatever the order.
+    arg_race::<Min>(&[(f32::NAN, 0), (2.0, 9)], false, (2.0_f32.to_bits(), 9));
+    arg_race::<Max>(
+        &[(-f32::NAN, 0), (-2.0, 9)],
+        false,
+        ((-2.0_f32).to_bits(), 9),
+    );
+    // NaN propagates: the all-payload NaN of the reducing sign with the NaN's index.
+    arg_race::<Min>(&[(f32::NAN, 4), (-2.0, 1)], true, (u32::MAX, 4));
+    arg_race::<Max>(&[(-f32::NAN, 4), (2.0, 1)], true, (0x7fff_ffff, 4));
+}
+
+/// `take` racing two updates: each update is in the taken pair or in the end pair
+/// (the one of them that is at least as good as it), and the take ran both before
+/// and after the updates in some executions.
+#[test]
+fn arg_take_loses_no_update() {
+    let seen = Seen::default();
+    let seen_in = seen.clone();
+    loom::model(move || {
+        let r = Arc::new(AtomicArgExtremum::<f32, Min>::new());
+        let pairs = [(0.5_f32, 2_u32), (0.5, 1)];
+        let updaters: Vec<_> = pairs
+            .into_iter()
+            .map(|(v, i)| {
+                let r = Arc::clone(&r);
+                thread::spawn(move || {
+                    r.fetch_min(v, i, Relaxed);
+                })
+            })
+            .collect();
+        let take_thread = {
+            let r = Arc::clone(&r);
+            thread::spawn(move || r.take(AcqRel))
+        };
+        for u in updaters {
+            u.join().unwrap();
+        }
+        let taken = take_thread.join().unwrap();
+        let last = r.load(SeqCst);
+        for (v, i) in pairs {
+            assert!(
+                [taken, last]
+                    .iter()
+                    .flatten()
+                    .any(|&(w, j)| w.to_bits() == v.to_bits() && j <= i),
+                "({v}, {i}) lost: taken {taken:?}, end {last:?}"
+            );
+        }
+        seen_in.insert(vec![
+            u64::from(taken.map_or(0, |p| p.1 + 1)),
+            u64::from(last.map_or(0, |p| p.1 + 1)),
+        ]);
+    });
+    let all = seen.all();
+    // Before both updates, after both.
+    assert!(all.contains(&vec![0, 2]), "{all:?}");
+    assert!(all.contains(&vec![2, 0]), "{all:?}");
+}
+
+/// The views' update (a compare-exchange loop on the keys of the stored bits)
+/// under races: signed zeros with `fetch_min` end at −0; a NaN through
+/// `fetch_minimum` racing numbers through both forms ends at the negative
+/// all-payload NaN; several orders explored.
+#[test]
+fn view_races_end_as_the_reducers() {
+    use crate::atomic::AtomicF32;
+    for (init, updates, want) in [
+        (
+            0.5_f32,
+            [(0.0_f32, false), (-0.0, false), (1.0, true)],
+            (-0.0_f32).to_bits(),
+        ),
+        (
+            0.5,
+            [(f32::NAN, true), (-1.0, false), (-2.0, true)],
+            u32::MAX,
+        ),
+    ] {
+        let seen = Seen::default();
+        let seen_in = seen.clone();
+        loom::model(move || {
+            let v = Arc::new(AtomicF32::new(init));
+            let threads: Vec<_> = updates
+                .into_iter()
+                .zip([Relaxed, AcqRel, SeqCst])
+                .map(|((x, propagate), order)| {
+                    let v = Arc::clone(&v);
+                    thread::spawn(move || {
+                        if propagate {
+                            v.fetch_minimum(x, order)
+                        } else {
+                            v.fetch_min(x, order)
+                        }
+                    })
+                })
+                .collect();
+            let returned: Vec<u64> = threads
+                .into_iter()
+                .map(|t| u64::from(t.join().unwrap().to_bits()))
+                .collect();
+            assert_eq!(v.load(SeqCst).to_bits(), want);
+            seen_in.insert(returned);
+        });
+        assert!(seen.all().len() >= 3, "{:?}", seen.all());
+    }
 }

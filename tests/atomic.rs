@@ -3,10 +3,14 @@
 //! stress test, and (ignored, release) every pair of `f16` values.
 #![cfg(not(loom))]
 
+mod common;
+
 use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use core::fmt::Debug;
-use normkey::atomic::{AtomicExtremum, AtomicFloat, Direction, Max, Min};
+use normkey::atomic::{
+    ArgFloat, AtomicArgExtremum, AtomicExtremum, AtomicFloat, AtomicView, Direction, Max, Min,
+};
 use normkey::{AtomicF32Max, AtomicF32Min, AtomicF64Max};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use std::sync::atomic::Ordering::{self, AcqRel, Acquire, Relaxed, Release, SeqCst};
@@ -569,4 +573,613 @@ fn identity_and_debug() {
     }
     for_every_reducer!(check);
     assert_eq!(format!("{:?}", AtomicF32Min::new(-0.0)), "-0.0");
+}
+
+/// The arg reducers' sequential model: empty or a pair; a pair beats another when
+/// its value wins by `total_cmp`, or the values are equal (the same bits) and its
+/// index is lower. Nothing here uses normkey's keys or packing.
+#[derive(Debug)]
+struct ArgModel<F> {
+    state: Option<(F, u32)>,
+    min: bool,
+}
+
+impl<F: TestFloat> ArgModel<F> {
+    fn new(min: bool) -> Self {
+        ArgModel { state: None, min }
+    }
+    #[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
+    fn offer(&mut self, (v, i): (F, u32)) {
+        let wins = if self.min { Cmp::Less } else { Cmp::Greater };
+        let beats = match self.state {
+            None => true,
+            Some((w, j)) => match v.cmp_total(w) {
+                Cmp::Equal => i < j,
+                c => c == wins,
+            },
+        };
+        if beats {
+            self.state = Some((v, i));
+        }
+    }
+    /// `fetch_min`/`fetch_max`: a NaN is ignored.
+    fn fetch(&mut self, v: F, i: u32) -> Option<(F, u32)> {
+        let prev = self.state;
+        if !v.is_nan() {
+            self.offer((v, i));
+        }
+        prev
+    }
+    /// `fetch_minimum`/`fetch_maximum`: a NaN is offered as the all-ones NaN of the
+    /// reducing sign; a number never replaces a stored NaN.
+    fn fetch_nan(&mut self, v: F, i: u32) -> Option<(F, u32)> {
+        let prev = self.state;
+        if v.is_nan() {
+            self.offer((F::all_ones_nan(self.min), i));
+        } else if !self.state.is_some_and(|(s, _)| s.is_nan()) {
+            self.offer((v, i));
+        }
+        prev
+    }
+}
+
+/// A pair as bits, for bit-for-bit comparison.
+fn pair_bits<F: TestFloat>(p: Option<(F, u32)>) -> Option<(u64, u32)> {
+    p.map(|(v, i)| (v.bits(), i))
+}
+
+/// An index: mostly small (ties), sometimes near `u32::MAX` (the complement).
+#[derive(Clone, Copy, Debug)]
+struct Index(u32);
+
+impl Arbitrary for Index {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let small = u32::arbitrary(g) % 4;
+        Index(match u8::arbitrary(g) % 4 {
+            0 => u32::MAX - small,
+            1 => u32::arbitrary(g),
+            _ => small,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+enum ArgOp {
+    Load(Ordering),
+    Take(Ordering),
+    Fetch(Val, Index, Ordering),
+    FetchNan(Val, Index, Ordering),
+    FetchSlice(Vec<Val>, Index, Ordering),
+    FetchNanSlice(Vec<Val>, Index, Ordering),
+}
+
+impl Arbitrary for ArgOp {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let load = *g.choose(&LOADS).unwrap();
+        let rmw = *g.choose(&RMWS).unwrap();
+        let (v, i) = (Val::arbitrary(g), Index::arbitrary(g));
+        match u8::arbitrary(g) % 10 {
+            0 => ArgOp::Load(load),
+            1 => ArgOp::Take(rmw),
+            2..=4 => ArgOp::Fetch(v, i, rmw),
+            5..=7 => ArgOp::FetchNan(v, i, rmw),
+            8 => ArgOp::FetchSlice(Vec::arbitrary(g), i, rmw),
+            _ => ArgOp::FetchNanSlice(Vec::arbitrary(g), i, rmw),
+        }
+    }
+}
+
+/// The first index of a slice of `len` values at `first`, moved down so that the
+/// last index fits in `u32`.
+fn fitting_first(first: Index, len: usize) -> u32 {
+    let room = u32::MAX - u32::try_from(len.saturating_sub(1)).unwrap();
+    first.0.min(room)
+}
+
+/// The values of a slice with their indices from `first` (which must fit).
+fn indexed<T>(first: u32, values: &[T]) -> impl Iterator<Item = (u32, &T)> {
+    values
+        .iter()
+        .enumerate()
+        .map(move |(k, v)| (first + u32::try_from(k).unwrap(), v))
+}
+
+/// Runs `ops` on an arg reducer and on the model; every returned pair and the end
+/// state must agree bit for bit.
+#[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
+fn arg_agrees<F: TestFloat + ArgFloat, D: Direction>(ops: &[ArgOp]) -> bool {
+    let r = AtomicArgExtremum::<F, D>::new();
+    let mut m = ArgModel::<F>::new(is_min::<D>());
+    for op in ops {
+        let (got, want) = match op {
+            ArgOp::Load(o) => (r.load(*o), m.state),
+            ArgOp::Take(o) => (r.take(*o), m.state.take()),
+            ArgOp::Fetch(v, i, o) => (r.reduce(v.get(), i.0, *o), m.fetch(v.get(), i.0)),
+            ArgOp::FetchNan(v, i, o) => (
+                r.reduce_propagating(v.get(), i.0, *o),
+                m.fetch_nan(v.get(), i.0),
+            ),
+            ArgOp::FetchSlice(vs, i, o) | ArgOp::FetchNanSlice(vs, i, o) => {
+                let nan = matches!(op, ArgOp::FetchNanSlice(..));
+                let vs: Vec<F> = vs.iter().map(|v| v.get()).collect();
+                let first = fitting_first(*i, vs.len());
+                let got = if nan {
+                    r.reduce_propagating_slice(&vs, first, *o)
+                } else {
+                    r.reduce_slice(&vs, first, *o)
+                };
+                let prev = m.state;
+                for (j, &v) in indexed(first, &vs) {
+                    if nan {
+                        m.fetch_nan(v, j);
+                    } else {
+                        m.fetch(v, j);
+                    }
+                }
+                (got, prev)
+            }
+        };
+        if pair_bits(got) != pair_bits(want) {
+            eprintln!("{op:?}: got {got:?}, model {want:?}");
+            return false;
+        }
+    }
+    pair_bits(r.into_inner()) == pair_bits(m.state)
+}
+
+/// The updates of `ops` (loads and takes dropped) shuffled by `seed` and split
+/// over up to four threads at random points, with the orderings drawn: the end
+/// pair is bit for bit the model's, applied in the original order.
+#[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
+fn arg_split_agrees<F: TestFloat + ArgFloat + Send + Sync, D: Direction>(
+    ops: &[ArgOp],
+    seed: u64,
+) -> bool {
+    let mut updates: Vec<&ArgOp> = ops
+        .iter()
+        .filter(|op| !matches!(op, ArgOp::Load(_) | ArgOp::Take(_)))
+        .collect();
+    let mut m = ArgModel::<F>::new(is_min::<D>());
+    let r = AtomicArgExtremum::<F, D>::new();
+    // The model, sequentially, in the original order.
+    for op in &updates {
+        match op {
+            ArgOp::Fetch(v, i, _) => {
+                m.fetch(v.get(), i.0);
+            }
+            ArgOp::FetchNan(v, i, _) => {
+                m.fetch_nan(v.get(), i.0);
+            }
+            ArgOp::FetchSlice(vs, i, _) | ArgOp::FetchNanSlice(vs, i, _) => {
+                let first = fitting_first(*i, vs.len());
+                for (j, &v) in indexed(first, vs) {
+                    if matches!(op, ArgOp::FetchNanSlice(..)) {
+                        m.fetch_nan(v.get(), j);
+                    } else {
+                        m.fetch(v.get(), j);
+                    }
+                }
+            }
+            ArgOp::Load(_) | ArgOp::Take(_) => unreachable!(),
+        }
+    }
+    // Fisher–Yates with the stream, then cuts at random points.
+    let mut rnd = stream(seed);
+    for k in (1..updates.len()).rev() {
+        #[allow(clippy::cast_possible_truncation)]
+        updates.swap(k, (rnd.next().unwrap() % (k as u64 + 1)) as usize);
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let mut cuts: Vec<usize> = (0..3)
+        .map(|_| (rnd.next().unwrap() % (updates.len() as u64 + 1)) as usize)
+        .collect();
+    cuts.push(0);
+    cuts.push(updates.len());
+    cuts.sort_unstable();
+    std::thread::scope(|s| {
+        for w in cuts.windows(2) {
+            let (part, r) = (&updates[w[0]..w[1]], &r);
+            s.spawn(move || {
+                for op in part {
+                    match op {
+                        ArgOp::Fetch(v, i, o) => r.reduce(v.get(), i.0, *o),
+                        ArgOp::FetchNan(v, i, o) => r.reduce_propagating(v.get(), i.0, *o),
+                        ArgOp::FetchSlice(vs, i, o) | ArgOp::FetchNanSlice(vs, i, o) => {
+                            let vs: Vec<F> = vs.iter().map(|v| v.get()).collect();
+                            let first = fitting_first(*i, vs.len());
+                            if matches!(op, ArgOp::FetchNanSlice(..)) {
+                                r.reduce_propagating_slice(&vs, first, *o)
+                            } else {
+                                r.reduce_slice(&vs, first, *o)
+                            }
+                        }
+                        ArgOp::Load(_) | ArgOp::Take(_) => unreachable!(),
+                    };
+                }
+            });
+        }
+    });
+    let got = r.into_inner();
+    let ok = pair_bits(got) == pair_bits(m.state);
+    if !ok {
+        eprintln!("split: got {got:?}, model {:?}", m.state);
+    }
+    ok
+}
+
+fn quickcheck_arg_reducer<F: TestFloat + ArgFloat + Send + Sync, D: Direction>() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+    fn prop<F: TestFloat + ArgFloat, D: Direction>(ops: Vec<ArgOp>) -> bool {
+        arg_agrees::<F, D>(&ops)
+    }
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+    fn split<F: TestFloat + ArgFloat + Send + Sync, D: Direction>(
+        ops: Vec<ArgOp>,
+        seed: u64,
+    ) -> bool {
+        arg_split_agrees::<F, D>(&ops, seed)
+    }
+    let n = if cfg!(miri) { 4 } else { 2000 };
+    QuickCheck::new()
+        .tests(n)
+        .quickcheck(prop::<F, D> as fn(Vec<ArgOp>) -> bool);
+    QuickCheck::new()
+        .tests(n / 4)
+        .quickcheck(split::<F, D> as fn(Vec<ArgOp>, u64) -> bool);
+}
+
+/// Calls `$check::<F, Min>()` and `$check::<F, Max>()` for every float of the list
+/// that has arg reducers (every one but `f64`, whose pair needs 128 bits).
+macro_rules! for_every_arg_reducer {
+    ($check:ident) => {{
+        macro_rules! both {
+            (f64, u64) => {};
+            ($f:ty, $u:ty) => {
+                $check::<$f, Min>();
+                $check::<$f, Max>();
+            };
+        }
+        normkey::for_each_key_float!(both);
+    }};
+}
+
+#[test]
+fn quickcheck_every_arg_reducer_and_split() {
+    for_every_arg_reducer!(quickcheck_arg_reducer);
+}
+
+/// Every operation with every valid ordering on pairs of edge values, with edge
+/// indices (0, 1, `u32::MAX - 1`, `u32::MAX`) in both orders.
+fn arg_every_ordering<F: TestFloat + ArgFloat, D: Direction>() {
+    let n = F::edges().len();
+    let indices = [0, 1, u32::MAX - 1, u32::MAX].map(Index);
+    for i in common::miri_thin(0..n, 4) {
+        for j in common::miri_thin(0..n, 4) {
+            let (a, b) = (Val::Edge(i), Val::Edge(j));
+            // Under Miri, one ordering per pair of values (rotating) and two index pairs.
+            let orders = common::miri_thin(RMWS.iter().cycle().skip(i + j).take(RMWS.len()), 5);
+            for &o in orders {
+                let pairs = indices.iter().zip(indices.iter().rev());
+                for (&x, &y) in common::miri_thin(pairs, 2) {
+                    let ops = [
+                        ArgOp::Fetch(a, x, o),
+                        ArgOp::FetchNan(b, y, o),
+                        ArgOp::Fetch(b, x, o),
+                        ArgOp::FetchSlice(vec![a, b, a], y, o),
+                        ArgOp::Load(Relaxed),
+                        ArgOp::Take(o),
+                        ArgOp::FetchNanSlice(vec![b, a], x, o),
+                        ArgOp::FetchNan(a, y, o),
+                    ];
+                    assert!(arg_agrees::<F, D>(&ops), "{a:?} {b:?} {x:?} {y:?} {o:?}");
+                }
+            }
+            for &l in &LOADS {
+                assert!(arg_agrees::<F, D>(&[
+                    ArgOp::Load(l),
+                    ArgOp::Fetch(a, Index(3), Relaxed),
+                    ArgOp::Load(l)
+                ]));
+            }
+        }
+    }
+}
+
+#[test]
+fn arg_every_valid_ordering_on_edge_values_and_indices() {
+    for_every_arg_reducer!(arg_every_ordering);
+}
+
+/// Every `f16` value against every edge value, with edge indices on either side,
+/// through all four updates of both arg reducers, against the model.
+#[cfg(feature = "half")]
+#[test]
+#[cfg_attr(miri, ignore = "millions of reducer operations: too slow under Miri")]
+fn arg_every_f16_against_edge_values_and_indices() {
+    #[allow(clippy::many_single_char_names)] // v, i, o: value, index, ordering, in every op
+    fn check<D: Direction>() {
+        let edges = f16::edges();
+        let pairs = [
+            (0_u32, 1_u32),
+            (1, 0),
+            (2, 2),
+            (u32::MAX - 1, u32::MAX),
+            (u32::MAX, 0),
+        ];
+        for a in 0..=u16::MAX {
+            let a = f16::from_bits(a);
+            for &b in &edges {
+                for (i, j) in pairs {
+                    {
+                        for nan_form in [false, true] {
+                            let r = AtomicArgExtremum::<f16, D>::new();
+                            let mut m = ArgModel::<f16>::new(is_min::<D>());
+                            let (p, q) = if nan_form {
+                                (r.reduce_propagating(a, i, Relaxed), m.fetch_nan(a, i))
+                            } else {
+                                (r.reduce(a, i, Relaxed), m.fetch(a, i))
+                            };
+                            assert_eq!(pair_bits(p), pair_bits(q));
+                            let (p, q) = if nan_form {
+                                (r.reduce_propagating(b, j, Relaxed), m.fetch_nan(b, j))
+                            } else {
+                                (r.reduce(b, j, Relaxed), m.fetch(b, j))
+                            };
+                            assert_eq!(pair_bits(p), pair_bits(q), "{a:?} {i} then {b:?} {j}");
+                            assert_eq!(
+                                pair_bits(r.into_inner()),
+                                pair_bits(m.state),
+                                "{a:?} {i} then {b:?} {j}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    check::<Min>();
+    check::<Max>();
+}
+
+/// The empty state is never a pair: the NaN that shares the empty integer (the
+/// all-payload NaN of the other sign, at index `u32::MAX`) is never stored, by
+/// either form.
+#[test]
+fn arg_empty_is_never_a_pair() {
+    let min = normkey::AtomicF32ArgMin::new();
+    min.fetch_min(f32::NAN, u32::MAX, Relaxed);
+    assert_eq!(min.load(Relaxed), None);
+    min.fetch_minimum(f32::NAN, u32::MAX, Relaxed);
+    let (v, i) = min.load(Relaxed).unwrap();
+    assert_eq!((v.to_bits(), i), (u32::MAX, u32::MAX)); // the negative all-payload NaN
+    let max = normkey::AtomicF32ArgMax::new();
+    max.fetch_max(-f32::NAN, u32::MAX, Relaxed);
+    assert_eq!(max.load(Relaxed), None);
+    max.fetch_maximum(-f32::NAN, u32::MAX, Relaxed);
+    let (v, i) = max.load(Relaxed).unwrap();
+    assert_eq!((v.to_bits(), i), (0x7fff_ffff, u32::MAX));
+    assert_eq!(format!("{:?}", normkey::AtomicF32ArgMax::default()), "None");
+}
+
+/// An operation on an atomic view; `min` picks `fetch_min`/`fetch_minimum` over the
+/// `max` forms.
+#[derive(Clone, Debug)]
+enum ViewOp {
+    Load(Ordering),
+    Store(Val, Ordering),
+    Swap(Val, Ordering),
+    /// `current` (`None`: the value's own bits, so that it succeeds), `new`,
+    /// success and failure orderings, weak.
+    Cas(Option<Val>, Val, Ordering, Ordering, bool),
+    Fetch(Val, bool, Ordering),
+    FetchNan(Val, bool, Ordering),
+}
+
+impl Arbitrary for ViewOp {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let load = *g.choose(&LOADS).unwrap();
+        let store = *g.choose(&STORES).unwrap();
+        let rmw = *g.choose(&RMWS).unwrap();
+        let v = Val::arbitrary(g);
+        match u8::arbitrary(g) % 8 {
+            0 => ViewOp::Load(load),
+            1 => ViewOp::Store(v, store),
+            2 => ViewOp::Swap(v, rmw),
+            3 => ViewOp::Cas(Option::arbitrary(g), v, rmw, load, bool::arbitrary(g)),
+            4 | 5 => ViewOp::Fetch(v, bool::arbitrary(g), rmw),
+            _ => ViewOp::FetchNan(v, bool::arbitrary(g), rmw),
+        }
+    }
+}
+
+/// Runs `ops` on a view and on the model (its direction set per operation); every
+/// returned value and the end state must agree bit for bit.
+fn view_agrees<F: TestFloat + AtomicFloat>(init: Val, ops: &[ViewOp]) -> bool {
+    let init: F = init.get();
+    let view = AtomicView::<F>::new(init);
+    let mut m = Model {
+        state: init,
+        min: true,
+    };
+    for op in ops {
+        let (got, want) = match *op {
+            ViewOp::Load(o) => (view.load(o), m.state),
+            ViewOp::Store(v, o) => {
+                view.store(v.get(), o);
+                m.replace(v.get());
+                (view.load(Relaxed), m.state)
+            }
+            ViewOp::Swap(v, o) => (view.swap(v.get(), o), m.replace(v.get())),
+            ViewOp::Cas(current, new, success, failure, weak) => {
+                let current: F = current.map_or(m.state, Val::get);
+                let matches = current.bits() == m.state.bits();
+                let got = loop {
+                    let r = if weak {
+                        view.compare_exchange_weak(current, new.get(), success, failure)
+                    } else {
+                        view.compare_exchange(current, new.get(), success, failure)
+                    };
+                    match r {
+                        // A spurious failure of the weak form: try again.
+                        Err(x) if weak && x.bits() == current.bits() => {}
+                        r => break r,
+                    }
+                };
+                let want = if matches {
+                    Ok(m.replace(new.get()))
+                } else {
+                    Err(m.state)
+                };
+                let same = match (got, want) {
+                    (Ok(a), Ok(b)) | (Err(a), Err(b)) => a.bits() == b.bits(),
+                    _ => false,
+                };
+                if !same {
+                    eprintln!("{op:?}: got {got:?}, model {want:?}");
+                    return false;
+                }
+                continue;
+            }
+            ViewOp::Fetch(v, min, o) => {
+                m.min = min;
+                let got = if min {
+                    view.fetch_min(v.get(), o)
+                } else {
+                    view.fetch_max(v.get(), o)
+                };
+                (got, m.fetch(v.get()))
+            }
+            ViewOp::FetchNan(v, min, o) => {
+                m.min = min;
+                let got = if min {
+                    view.fetch_minimum(v.get(), o)
+                } else {
+                    view.fetch_maximum(v.get(), o)
+                };
+                (got, m.fetch_nan(v.get()))
+            }
+        };
+        if got.bits() != want.bits() {
+            eprintln!("{op:?}: got {got:?}, model {want:?}");
+            return false;
+        }
+    }
+    view.into_inner().bits() == m.state.bits()
+}
+
+fn quickcheck_view<F: TestFloat + AtomicFloat>() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck passes owned arguments
+    fn prop<F: TestFloat + AtomicFloat>(init: Val, ops: Vec<ViewOp>) -> bool {
+        view_agrees::<F>(init, &ops)
+    }
+    QuickCheck::new()
+        .tests(if cfg!(miri) { 4 } else { 2000 })
+        .quickcheck(prop::<F> as fn(Val, Vec<ViewOp>) -> bool);
+    // Every pair of edge values through every update, both directions.
+    let n = F::edges().len();
+    for i in common::miri_thin(0..n, 4) {
+        for j in common::miri_thin(0..n, 4) {
+            let (a, b) = (Val::Edge(i), Val::Edge(j));
+            for min in [true, false] {
+                let ops = [
+                    ViewOp::Fetch(b, min, AcqRel),
+                    ViewOp::FetchNan(a, min, Relaxed),
+                    ViewOp::Fetch(a, !min, SeqCst),
+                    ViewOp::Cas(None, b, Release, Acquire, false),
+                    ViewOp::FetchNan(b, !min, Acquire),
+                ];
+                assert!(view_agrees::<F>(a, &ops), "{a:?} {b:?} {min}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quickcheck_every_view_against_the_model() {
+    macro_rules! each {
+        ($f:ty, $u:ty) => {
+            quickcheck_view::<$f>();
+        };
+    }
+    normkey::for_each_key_float!(each);
+}
+
+/// A `&mut [f32]` viewed with `from_mut_slice`, updated by four threads (even
+/// slots by `fetch_min`/`fetch_minimum`, odd ones by the max forms; the slots start
+/// as numbers, so the end does not depend on the order), then read back as plain
+/// floats: bit for bit the model's. Then the views mixed: `from_mut`, `from_ptr`,
+/// `get_mut`, `get_mut_slice` on the same memory (Miri checks the aliasing).
+#[test]
+fn view_a_float_slice_from_threads_and_mixed_views() {
+    const SLOTS: usize = 16;
+    let updates: usize = if cfg!(miri) { 40 } else { 4000 };
+    let init: Vec<f32> = stress_values(3, 4 * SLOTS)
+        .into_iter()
+        .filter(|x| !x.is_nan())
+        .take(SLOTS)
+        .collect();
+    let per_thread: Vec<Vec<(usize, f32, bool)>> = (0..4)
+        .map(|t| {
+            let vals = stress_values(t + 10, updates);
+            #[allow(clippy::cast_possible_truncation)]
+            stream(t + 20)
+                .zip(vals)
+                .map(|(r, v)| ((r % SLOTS as u64) as usize, v, r % 3 == 0))
+                .collect()
+        })
+        .collect();
+    let mut buf = init.clone();
+    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
+    std::thread::scope(|s| {
+        for ups in &per_thread {
+            let view = &*view;
+            s.spawn(move || {
+                for &(slot, v, nan_form) in ups {
+                    let x = &view[slot];
+                    match (slot % 2 == 0, nan_form) {
+                        (true, false) => x.fetch_min(v, Relaxed),
+                        (true, true) => x.fetch_minimum(v, AcqRel),
+                        (false, false) => x.fetch_max(v, Release),
+                        (false, true) => x.fetch_maximum(v, SeqCst),
+                    };
+                }
+            });
+        }
+    });
+    for (slot, (&got, &start)) in buf.iter().zip(&init).enumerate() {
+        let mut m = Model {
+            state: start,
+            min: slot % 2 == 0,
+        };
+        for &(s, v, nan_form) in per_thread.iter().flatten() {
+            if s == slot {
+                if nan_form {
+                    m.fetch_nan(v);
+                } else {
+                    m.fetch(v);
+                }
+            }
+        }
+        assert_eq!(got.to_bits(), m.state.to_bits(), "slot {slot}");
+    }
+    // Mixed views of the same memory, one after the other.
+    let mut v = vec![1.0_f32, 2.0, 3.0];
+    normkey::AtomicF32::from_mut(&mut v[0]).fetch_min(-0.0, Relaxed);
+    let p = v.as_mut_ptr();
+    // SAFETY: `p` points into the live vector, which is only accessed through
+    // atomic views until `view_ptr`'s last use.
+    let view_ptr = unsafe { normkey::AtomicF32::from_ptr(p.add(2)) };
+    view_ptr.fetch_maximum(f32::NAN, Relaxed);
+    // SAFETY: as above; the integer atomic of the same size on the same float.
+    let as_int = unsafe { std::sync::atomic::AtomicU32::from_ptr(p.add(2).cast()) };
+    assert_eq!(as_int.load(Relaxed), 0x7fff_ffff);
+    let views = normkey::AtomicF32::from_mut_slice(&mut v);
+    *views[1].get_mut() = f32::NEG_INFINITY;
+    views[1].fetch_max(-1.0, Relaxed);
+    let floats = normkey::AtomicF32::get_mut_slice(views);
+    floats[1] += 0.5;
+    assert_eq!(
+        v.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        [(-0.0_f32).to_bits(), (-0.5_f32).to_bits(), 0x7fff_ffff]
+    );
 }

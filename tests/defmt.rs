@@ -51,11 +51,22 @@ fn every_public_type_is_format() {
     {
         implements_format::<normkey::AtomicF32Min>();
         implements_format::<normkey::AtomicF32Max>();
+        implements_format::<normkey::AtomicF32>();
     }
     #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
     {
         implements_format::<normkey::AtomicF64Min>();
         implements_format::<normkey::AtomicF64Max>();
+        implements_format::<normkey::AtomicF64>();
+        implements_format::<normkey::AtomicF32ArgMin>();
+        implements_format::<normkey::AtomicF32ArgMax>();
+        #[cfg(feature = "half")]
+        {
+            implements_format::<normkey::AtomicF16ArgMin>();
+            implements_format::<normkey::AtomicF16ArgMax>();
+            implements_format::<normkey::AtomicBf16ArgMin>();
+            implements_format::<normkey::AtomicBf16ArgMax>();
+        }
     }
     #[cfg(all(
         feature = "half",
@@ -66,5 +77,7 @@ fn every_public_type_is_format() {
         implements_format::<normkey::AtomicF16Max>();
         implements_format::<normkey::AtomicBf16Min>();
         implements_format::<normkey::AtomicBf16Max>();
+        implements_format::<normkey::AtomicF16>();
+        implements_format::<normkey::AtomicBf16>();
     }
 }

@@ -313,3 +313,99 @@ fn canonical_on_every_16_bit_float_and_random_f64() {
         assert_eq!(OrderedKey::<f64>::canonical(x), want, "{b:#x}");
     }
 }
+
+/// The model of `key::argmin`/`argmax`/`argminimum`/`argmaximum`, written with the
+/// float's own `is_nan` and `total_cmp` only: one pass that keeps the first index
+/// of the extremum (`min` or max), NaNs skipped or (with `propagate`) the first
+/// NaN returned.
+fn arg_model<F: Copy>(
+    values: &[F],
+    is_nan: impl Fn(F) -> bool,
+    total_cmp: impl Fn(F, F) -> Ordering,
+    min: bool,
+    propagate: bool,
+) -> Option<usize> {
+    let wins = if min {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    };
+    let mut best: Option<usize> = None;
+    for (i, &x) in values.iter().enumerate() {
+        if is_nan(x) {
+            if propagate {
+                return Some(i);
+            }
+        } else if best.is_none_or(|b| total_cmp(x, values[b]) == wins) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+/// The four arg functions against [`arg_model`], for every float of the list
+/// (`for_each_key_float!`): every slice of up to three edge values (empty, all-NaN,
+/// ties, ±0 in both orders, NaNs of both signs), then long slices of few distinct
+/// values (ties everywhere) with NaNs of either sign at random places, of lengths
+/// around the search's blocks of 64.
+#[test]
+fn arg_functions_agree_with_a_total_cmp_model() {
+    macro_rules! args_agree {
+        ($f:ty, $u:ty) => {{
+            let check = |v: &[$f]| {
+                let model = |min, propagate| {
+                    arg_model(v, <$f>::is_nan, |a, b| a.total_cmp(&b), min, propagate)
+                };
+                let got = [
+                    normkey::key::argmin(v),
+                    normkey::key::argmax(v),
+                    normkey::key::argminimum(v),
+                    normkey::key::argmaximum(v),
+                ];
+                let want = [
+                    model(true, false),
+                    model(false, false),
+                    model(true, true),
+                    model(false, true),
+                ];
+                let bits: Vec<$u> = v.iter().map(|x| x.to_bits()).collect();
+                assert_eq!(got, want, "{} {bits:x?}", stringify!($f));
+            };
+            let sign: $u = 1 << (<$u>::BITS - 1);
+            let inf = <$f>::INFINITY.to_bits();
+            let one = (inf >> 1) & inf; // 1.0 in every IEEE binary format
+            let positive: [$u; 9] = [0, 1, one, one + 1, inf - 1, inf, inf | 1, inf | 2, !sign];
+            let edges: Vec<$f> = positive
+                .iter()
+                .flat_map(|&b| [<$f>::from_bits(b), <$f>::from_bits(b | sign)])
+                .collect();
+            check(&[]);
+            // Under Miri (184 s for all pairs and a fifth of the triples), a sample.
+            for &a in &edges {
+                check(&[a]);
+                for &b in common::miri_thin(&edges, 2) {
+                    check(&[a, b]);
+                    for &c in common::miri_thin(&edges, 9) {
+                        check(&[a, b, c]);
+                    }
+                }
+            }
+            let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+            for len in common::miri_thin([1_usize, 2, 63, 64, 65, 127, 128, 129, 1000], 3) {
+                for _ in 0..if cfg!(miri) { 2 } else { 50 } {
+                    #[allow(clippy::cast_possible_truncation)]
+                    let mut v: Vec<$f> = (0..len)
+                        .map(|_| edges[(rng.next() % 10) as usize])
+                        .collect();
+                    for _ in 0..rng.next() % 3 {
+                        #[allow(clippy::cast_possible_truncation)]
+                        let at = (rng.next() % len as u64) as usize;
+                        v[at] = edges[if rng.next() % 2 == 0 { 16 } else { 13 }];
+                    }
+                    check(&v);
+                }
+            }
+        }};
+    }
+    normkey::for_each_key_float!(args_agree);
+}

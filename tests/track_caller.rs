@@ -124,3 +124,19 @@ fn any_width_slice_forms_report_the_caller() {
     assert_panics_here!(storage::snorm_encode_slice::<12>(&floats, &mut snorm));
     assert_panics_here!(storage::snorm_decode_slice::<12>(&snorm, &mut out));
 }
+
+/// The four slice forms of the arg reducers, with a last index past `u32::MAX`.
+#[test]
+fn arg_reducer_slice_forms_report_the_caller() {
+    use normkey::{AtomicF32ArgMax, AtomicF32ArgMin};
+    use std::sync::atomic::Ordering::Relaxed;
+    /// Drops the previous pair (a `let _ =` block would be split over lines).
+    fn ignore<T>(_: T) {}
+    let (min, max) = (AtomicF32ArgMin::new(), AtomicF32ArgMax::new());
+    let v = [1.0_f32, 2.0];
+    let _ = min.fetch_min_slice(&v[..1], u32::MAX, Relaxed); // the last index is u32::MAX: fits
+    assert_panics_here!(ignore(min.fetch_min_slice(&v, u32::MAX, Relaxed)));
+    assert_panics_here!(ignore(min.fetch_minimum_slice(&v, u32::MAX, Relaxed)));
+    assert_panics_here!(ignore(max.fetch_max_slice(&v, u32::MAX, Relaxed)));
+    assert_panics_here!(ignore(max.fetch_maximum_slice(&v, u32::MAX, Relaxed)));
+}

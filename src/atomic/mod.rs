@@ -2,6 +2,19 @@
 //! aliases [`AtomicF32Min`], [`AtomicF32Max`], [`AtomicF64Min`], [`AtomicF64Max`]
 //! and (feature `half`) `AtomicF16Min/Max`, `AtomicBf16Min/Max`.
 //!
+//! The arg reducers [`AtomicArgExtremum<F, D>`] ([`AtomicF32ArgMin`],
+//! [`AtomicF32ArgMax`] and, with `half`, `AtomicF16ArgMin/Max`,
+//! `AtomicBf16ArgMin/Max`) keep a pair `(value, u32 index)` in one `AtomicU64`
+//! (the key high, the index low, complemented for max), so that the lowest index
+//! wins a tie in both directions; they use the same update. `f64` has none: its
+//! pair needs 128 bits.
+//!
+//! The atomic views [`AtomicView<F>`] ([`AtomicF32`], [`AtomicF64`] and, with
+//! `half`, `AtomicF16`, `AtomicBf16`) hold the float's own bits instead of its key,
+//! so that a `&mut [f32]` can be viewed as atomics (`from_mut_slice`) and updated
+//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path, by
+//! a compare-exchange loop on the keys of the loaded bits.
+//!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
 //! totalOrder, so the float min/max is one integer min/max: the GPU
@@ -77,9 +90,16 @@
 //! # Availability
 //!
 //! A reducer needs compare-and-swap of its width, `cfg(target_has_atomic = "16")`,
-//! `"32"` or `"64"`. Without it the aliases still name a type, but it has no
-//! methods (its key integer does not implement [`AtomicBits`]): for example on
-//! `thumbv6m-none-eabi`, which has atomic loads and stores but no read-modify-write.
+//! `"32"` or `"64"`; an arg reducer a 64-bit one. Without it the aliases are
+//! still declared, but the type they name is not well-formed: any use of it,
+//! even `size_of::<AtomicF32Min>()`, is a compile error, which says that its key
+//! integer has no compare-and-swap on this target and names feature
+//! `portable-atomic` (its key integer does not implement [`AtomicBits`]). For
+//! example on `thumbv6m-none-eabi`, which has atomic loads and stores but no
+//! read-modify-write: there the error reads "`u32` has no atomic
+//! compare-and-swap on this target, so normkey's reducers of its width do not
+//! exist here". The arg reducers are absent from the module where 64-bit
+//! compare-and-swap is missing (for example on `thumbv7em-none-eabihf`).
 //!
 //! With feature `portable-atomic` the reducers use `portable_atomic`'s
 //! `AtomicU16/32/64` instead and exist at every width on every target that crate
@@ -90,7 +110,7 @@
 //! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
 //! portable-atomic's `require-cas` error.
 
-use crate::key::{KeyFloat, OrderedKey, fold_keys};
+use crate::key::{KeyFloat, OrderedKey, fold_keys, is_nan_key};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
 // no width has compare-and-swap (`thumbv6m-none-eabi`).
 #[allow(unused_imports)]
@@ -118,8 +138,103 @@ const fn load_part(order: Ordering) -> Ordering {
     }
 }
 
+/// `a` improves on `b` in direction `D`.
+#[inline]
+fn better<B: Ord + Copy, D: Direction>(a: B, b: B) -> bool {
+    if D::IS_MIN { a < b } else { a > b }
+}
+
+/// The update, written once for the reducers and the arg reducers: loads the
+/// integer with the load part of `order` and **skips** the write when `key` would
+/// not improve it; otherwise one integer `fetch_min`/`fetch_max` with `order`.
+/// Returns the previous integer. ([`update_unless`] with nothing ignored.)
+#[inline]
+fn update<B: AtomicBits, D: Direction>(atomic: &B::Atomic, key: B, order: Ordering) -> B {
+    update_unless::<B, D>(atomic, key, |_| false, order)
+}
+
+/// The update, except that a `key` for which `ignored` holds (a NaN argument of
+/// `fetch_min`) writes nothing. `ignored` is tested only on the rare improving
+/// path: a skipped update (the common case under random input) is one load and
+/// one compare, as in a hand-written loop.
+///
+/// The improving path loads a second time, and returns that value for an ignored
+/// key: the compiler cannot hoist an atomic load, so it cannot merge the test of
+/// `ignored` into the skip path's one compare; and the path stays inline (a call
+/// in the caller's loop would stop the compiler from unrolling it).
+#[inline]
+fn update_unless<B: AtomicBits, D: Direction>(
+    atomic: &B::Atomic,
+    key: B,
+    ignored: impl FnOnce(B) -> bool,
+    order: Ordering,
+) -> B {
+    let current = B::load(atomic, load_part(order));
+    if !better::<B, D>(key, current) {
+        return current; // Skipped: nothing to improve, nothing written.
+    }
+    let now = B::load(atomic, load_part(order));
+    if ignored(key) {
+        now
+    } else if D::IS_MIN {
+        B::fetch_min(atomic, key, order)
+    } else {
+        B::fetch_max(atomic, key, order)
+    }
+}
+
+/// The compare-exchange form of the update, for what the integer
+/// read-modify-write cannot do: loads with the load part of `order`, and
+/// **skips** the write when `key` would not improve on the key of the stored
+/// integer (`stored_key`: the identity for the reducers, the key map for the
+/// views, which store the float's own bits) or when `keep` holds for that key
+/// (a stored NaN under `fetch_minimum`); otherwise a compare-exchange loop that
+/// writes `new`. Returns the previous integer.
+#[inline]
+fn update_cas<B: AtomicBits, D: Direction>(
+    atomic: &B::Atomic,
+    key: B,
+    new: B,
+    stored_key: impl Fn(B) -> B,
+    keep: impl Fn(B) -> bool,
+    order: Ordering,
+) -> B {
+    let load = load_part(order);
+    let mut current = B::load(atomic, load);
+    loop {
+        let stored = stored_key(current);
+        if !better::<B, D>(key, stored) || keep(stored) {
+            return current; // Skipped: nothing to improve, nothing written.
+        }
+        match B::compare_exchange(atomic, [current, new], [order, load], true) {
+            Ok(_) => return current,
+            Err(now) => current = now,
+        }
+    }
+}
+
+/// The key of the NaN that `fetch_minimum`/`fetch_maximum` store, at the
+/// reducing end: [`OrderedKey::MIN`] (the negative quiet NaN with every payload
+/// bit set) for [`Min`], [`OrderedKey::MAX`] (the positive one) for [`Max`].
+const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
+    if D::IS_MIN {
+        OrderedKey::<F>::MIN.to_bits()
+    } else {
+        OrderedKey::<F>::MAX.to_bits()
+    }
+}
+
 /// A key integer (`u16`, `u32`, `u64`) whose atomic has compare-and-swap on this
 /// target. Sealed; its methods are the integer atomic's, used by [`AtomicExtremum`].
+///
+/// Not implemented for a width without compare-and-swap (see "Availability" in
+/// the [module docs](self)); the compile error then names feature
+/// `portable-atomic`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no atomic compare-and-swap on this target, so normkey's reducers of its width do not exist here",
+    label = "no compare-and-swap for this key integer",
+    note = "enable normkey's feature `portable-atomic`; on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core`"
+)]
 pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     /// The integer atomic (`AtomicU32` for `u32`, …).
     #[doc(hidden)]
@@ -141,13 +256,14 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     fn fetch_min(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
     #[doc(hidden)]
     fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
+    /// `compare_exchange_weak` if `weak`, else `compare_exchange`, on
+    /// `[current, new]` with `[success, failure]`.
     #[doc(hidden)]
-    fn compare_exchange_weak(
+    fn compare_exchange(
         a: &Self::Atomic,
-        current: Self,
-        new: Self,
-        success: Ordering,
-        failure: Ordering,
+        current_new: [Self; 2],
+        success_failure: [Ordering; 2],
+        weak: bool,
     ) -> Result<Self, Self>;
 }
 
@@ -193,14 +309,17 @@ macro_rules! atomic_bits {
                 a.fetch_max(v, o)
             }
             #[inline]
-            fn compare_exchange_weak(
+            fn compare_exchange(
                 a: &Self::Atomic,
-                c: Self,
-                n: Self,
-                s: Ordering,
-                f: Ordering,
+                [c, n]: [Self; 2],
+                [s, f]: [Ordering; 2],
+                weak: bool,
             ) -> Result<Self, Self> {
-                a.compare_exchange_weak(c, n, s, f)
+                if weak {
+                    a.compare_exchange_weak(c, n, s, f)
+                } else {
+                    a.compare_exchange(c, n, s, f)
+                }
             }
         }
         // `AtomicExtremum` is `repr(transparent)` over the atomic, which has the
@@ -304,21 +423,11 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         OrderedKey::<F>::MIN.to_bits()
     };
     /// The sticky NaN of `reduce_propagating`: the key nothing improves on.
-    const NAN_KEY: F::Bits = if D::IS_MIN {
-        OrderedKey::<F>::MIN.to_bits()
-    } else {
-        OrderedKey::<F>::MAX.to_bits()
-    };
-
-    /// `a` improves on `b` in this direction.
-    #[inline]
-    fn better(a: F::Bits, b: F::Bits) -> bool {
-        if D::IS_MIN { a < b } else { a > b }
-    }
+    const NAN_KEY: F::Bits = nan_key::<F, D>();
 
     #[inline]
     fn is_nan_key(key: F::Bits) -> bool {
-        key < F::NEG_INFINITY_KEY || key > F::INFINITY_KEY
+        is_nan_key::<F>(key)
     }
 
     #[inline]
@@ -330,14 +439,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     /// Returns the previous key.
     #[inline]
     fn fetch_key(&self, key: F::Bits, order: Ordering) -> F::Bits {
-        let current = F::Bits::load(&self.key, load_part(order));
-        if !Self::better(key, current) {
-            current // Skipped: nothing to improve, nothing written.
-        } else if D::IS_MIN {
-            F::Bits::fetch_min(&self.key, key, order)
-        } else {
-            F::Bits::fetch_max(&self.key, key, order)
-        }
+        update::<F::Bits, D>(&self.key, key, order)
     }
 
     /// A reducer holding `v`, bit for bit. `const` (except in this crate's
@@ -522,36 +624,12 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[inline]
     pub fn reduce(&self, v: F, order: Ordering) -> F {
         let key = OrderedKey::new(v).to_bits();
-        // The NaN test only on the rare improving path: a skipped update (the
-        // common case under random input) is one load and one compare, as in a
-        // hand-written loop.
-        let current = F::Bits::load(&self.key, load_part(order));
-        if Self::better(key, current) {
-            Self::float(self.improve(key, order))
-        } else {
-            Self::float(current) // Skipped: nothing to improve, nothing written.
-        }
-    }
-
-    /// The improving path of [`reduce`](Self::reduce), taken when `key` improved
-    /// on the value loaded: for a number, the integer read-modify-write; for a NaN
-    /// (ignored), a second load, whose value the call returns. Returns the
-    /// previous key.
-    ///
-    /// The second load is what keeps the skip path as short as a hand-written
-    /// loop's: the compiler cannot hoist an atomic load, so it cannot merge the
-    /// NaN test into the skip path's one compare; and this path stays inline
-    /// (a call in the caller's loop would stop the compiler from unrolling it).
-    #[inline]
-    fn improve(&self, key: F::Bits, order: Ordering) -> F::Bits {
-        let now = F::Bits::load(&self.key, load_part(order));
-        if Self::is_nan_key(key) {
-            now
-        } else if D::IS_MIN {
-            F::Bits::fetch_min(&self.key, key, order)
-        } else {
-            F::Bits::fetch_max(&self.key, key, order)
-        }
+        Self::float(update_unless::<F::Bits, D>(
+            &self.key,
+            key,
+            Self::is_nan_key,
+            order,
+        ))
     }
 
     /// `fetch_minimum` for [`Min`], `fetch_maximum` for [`Max`]: as
@@ -582,15 +660,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
         // A compare-exchange loop, not the integer read-modify-write, which would
         // replace a stored NaN of the other sign.
-        let load = load_part(order);
-        let mut current = F::Bits::load(&self.key, load);
-        while Self::better(key, current) && !Self::is_nan_key(current) {
-            match F::Bits::compare_exchange_weak(&self.key, current, key, order, load) {
-                Ok(_) => break,
-                Err(now) => current = now,
-            }
-        }
-        current
+        update_cas::<F::Bits, D>(&self.key, key, key, |k| k, Self::is_nan_key, order)
     }
 
     /// `fetch_min_slice` for [`Min`], `fetch_max_slice` for [`Max`]: reduces
@@ -813,8 +883,24 @@ pub type AtomicBf16Min = AtomicExtremum<half::bf16, Min>;
 #[cfg(feature = "half")]
 pub type AtomicBf16Max = AtomicExtremum<half::bf16, Max>;
 
+mod view;
+#[cfg(feature = "half")]
+pub use view::{AtomicBf16, AtomicF16};
+pub use view::{AtomicF32, AtomicF64, AtomicView};
+
+// The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+mod arg;
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
+#[cfg(all(
+    feature = "half",
+    any(feature = "portable-atomic", target_has_atomic = "64")
+))]
+pub use arg::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+
 /// The loom models of the reducers (`src/loom_tests.rs`): a library test module so
 /// that `loom` stays a dev-dependency.
 #[cfg(all(loom, test))]
-#[path = "loom_tests.rs"]
+#[path = "../loom_tests.rs"]
 mod loom_tests;

@@ -457,6 +457,7 @@ mod alloc_forms {
     use alloc::vec::Vec;
     use core::mem::MaybeUninit;
 
+    use super::radix::Radix;
     use super::{INSERTION_MAX, SortKey, insertion, lsd, permute, radix_of};
 
     /// A record index: `u32` when the slice is short enough (half the bytes to
@@ -488,6 +489,31 @@ mod alloc_forms {
         }
     }
 
+    /// The sort a record sort runs on: [`Sequential`], or (feature `rayon`) the
+    /// parallel one.
+    pub(super) trait Engine {
+        /// Sorts `v` stably by `radix`, `buf` (as long) as scratch.
+        fn sort<T: Copy + Send + Sync, R: Radix>(
+            &self,
+            v: &mut [T],
+            buf: &mut [T],
+            radix: impl Fn(&T) -> R + Sync,
+        );
+    }
+
+    /// [`lsd`] on the calling thread.
+    pub(super) struct Sequential;
+    impl Engine for Sequential {
+        fn sort<T: Copy + Send + Sync, R: Radix>(
+            &self,
+            v: &mut [T],
+            buf: &mut [T],
+            radix: impl Fn(&T) -> R + Sync,
+        ) {
+            lsd(v, buf, radix);
+        }
+    }
+
     /// Whether `u32` indices suffice for `n` records.
     pub(super) fn short(n: usize) -> bool {
         u32::try_from(n).is_ok()
@@ -497,6 +523,7 @@ mod alloc_forms {
     pub(super) fn sorted_keys<T, K: SortKey, I: Index>(
         v: &[T],
         mut key: impl FnMut(&T) -> K,
+        engine: &impl Engine,
     ) -> Vec<(K::Radix, I)> {
         let mut keys: Vec<(K::Radix, I)> = v
             .iter()
@@ -505,7 +532,7 @@ mod alloc_forms {
             .collect();
         if let Some(&first) = keys.first() {
             let mut buf = alloc::vec![first; keys.len()];
-            lsd(&mut keys, &mut buf, |r: &(K::Radix, I)| r.0);
+            engine.sort(&mut keys, &mut buf, |r: &(K::Radix, I)| r.0);
         }
         keys
     }
@@ -547,21 +574,29 @@ mod alloc_forms {
     /// assert_eq!(v.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["bob", "cy", "ann"]);
     /// ```
     pub fn sort_by_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
-        // Small records without drop glue travel with their keys (no random
-        // gather at the end); others are moved once, by index.
+        sort_by_key_on(v, key, &Sequential);
+    }
+
+    /// [`sort_by_key`] on `engine`. Small records without drop glue travel with
+    /// their keys (no random gather at the end); others are moved once, by index.
+    pub(super) fn sort_by_key_on<T, K: SortKey>(
+        v: &mut [T],
+        key: impl FnMut(&T) -> K,
+        engine: &impl Engine,
+    ) {
         if !core::mem::needs_drop::<T>() {
             match size_of::<T>() {
-                4 => return sort_by_key_moving::<T, K, 4>(v, key),
-                8 => return sort_by_key_moving::<T, K, 8>(v, key),
-                12 => return sort_by_key_moving::<T, K, 12>(v, key),
-                16 => return sort_by_key_moving::<T, K, 16>(v, key),
+                4 => return sort_by_key_moving::<T, K, 4>(v, key, engine),
+                8 => return sort_by_key_moving::<T, K, 8>(v, key, engine),
+                12 => return sort_by_key_moving::<T, K, 12>(v, key, engine),
+                16 => return sort_by_key_moving::<T, K, 16>(v, key, engine),
                 _ => {}
             }
         }
         if short(v.len()) {
-            sort_by_key_with::<T, K, u32>(v, key);
+            sort_by_key_with::<T, K, u32>(v, key, engine);
         } else {
-            sort_by_key_with::<T, K, usize>(v, key);
+            sort_by_key_with::<T, K, usize>(v, key, engine);
         }
     }
 
@@ -580,6 +615,7 @@ mod alloc_forms {
     fn sort_by_key_moving<T, K: SortKey, const N: usize>(
         v: &mut [T],
         mut key: impl FnMut(&T) -> K,
+        engine: &impl Engine,
     ) {
         assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
         let mut records: Vec<(K::Radix, Raw<N>)> = v
@@ -602,7 +638,7 @@ mod alloc_forms {
             .collect();
         if let Some(&first) = records.first() {
             let mut buf = alloc::vec![first; records.len()];
-            lsd(&mut records, &mut buf, |r: &(K::Radix, Raw<N>)| r.0);
+            engine.sort(&mut records, &mut buf, |r: &(K::Radix, Raw<N>)| r.0);
         }
         for (x, r) in v.iter_mut().zip(&records) {
             // SAFETY: `r.1` holds the `N` bytes of one element of `v`, and the
@@ -619,8 +655,12 @@ mod alloc_forms {
         }
     }
 
-    fn sort_by_key_with<T, K: SortKey, I: Index>(v: &mut [T], key: impl FnMut(&T) -> K) {
-        let keys = sorted_keys::<T, K, I>(v, key);
+    fn sort_by_key_with<T, K: SortKey, I: Index>(
+        v: &mut [T],
+        key: impl FnMut(&T) -> K,
+        engine: &impl Engine,
+    ) {
+        let keys = sorted_keys::<T, K, I>(v, key, engine);
         let mut moved = Vec::with_capacity(v.len());
         moved.resize_with(v.len(), MaybeUninit::uninit);
         permute(v, keys.iter().map(|r| r.1.get()), &mut moved);
@@ -640,10 +680,10 @@ mod alloc_forms {
     #[must_use]
     pub fn argsort<K: SortKey>(v: &[K]) -> Vec<usize> {
         if short(v.len()) {
-            let keys = sorted_keys::<K, K, u32>(v, |&k| k);
+            let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
             keys.iter().map(|r| r.1.get()).collect()
         } else {
-            let keys = sorted_keys::<K, K, usize>(v, |&k| k);
+            let keys = sorted_keys::<K, K, usize>(v, |&k| k, &Sequential);
             keys.iter().map(|r| r.1).collect()
         }
     }

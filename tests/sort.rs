@@ -19,19 +19,7 @@ use core::mem::MaybeUninit;
 use common::{XorShift, miri_thin};
 use normkey::OrderedKey;
 use normkey::sort::{self, __thresholds as th, NanLast, SortKey};
-
-/// `partial_cmp` with every NaN after every number and NaNs equal: the order
-/// `NanLast` documents, written from its definition.
-fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> Ordering {
-    #[allow(clippy::eq_op)]
-    let nan = |x: &F| x != x;
-    match (nan(a), nan(b)) {
-        (true, true) => Ordering::Equal,
-        (true, false) => Ordering::Greater,
-        (false, true) => Ordering::Less,
-        (false, false) => a.partial_cmp(b).unwrap(),
-    }
-}
+use normkey_oracle::nan_last_cmp;
 
 /// Every sort, argsort and selection of `input`, checked against `std`'s stable
 /// sort by `cmp`; `bits` gives what must be equal bit for bit.

@@ -7,18 +7,7 @@ use std::cmp::{Ordering, Reverse};
 
 use libfuzzer_sys::fuzz_target;
 use normkey::sort::{self, NanLast, SortKey};
-
-/// `partial_cmp` with NaNs last and equal.
-fn nan_last<F: PartialOrd>(a: &F, b: &F) -> Ordering {
-    #[allow(clippy::eq_op)]
-    let nan = |x: &F| x != x;
-    match (nan(a), nan(b)) {
-        (true, true) => Ordering::Equal,
-        (true, false) => Ordering::Greater,
-        (false, true) => Ordering::Less,
-        (false, false) => a.partial_cmp(b).unwrap(),
-    }
-}
+use normkey_oracle::nan_last_cmp as nan_last;
 
 fn check<K: SortKey + Send + Sync, B: PartialEq + std::fmt::Debug>(
     v: &[K],

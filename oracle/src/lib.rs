@@ -310,6 +310,26 @@ pub fn decode_rgb9e5(code: u32) -> [f64; 3] {
     [0, 9, 18].map(|s| f64::from((code >> s) & 0x1FF) * scale)
 }
 
+/// The order of `normkey::sort::NanLast`, from its definition: `partial_cmp`, with
+/// every NaN (any sign, any payload) after every number and NaNs equal to each
+/// other; −0 and +0 are equal there already. `std`'s stable `sort_by` with this
+/// comparator is the reference the sorts are checked against.
+///
+/// # Panics
+///
+/// Never: `partial_cmp` of two numbers is always `Some`.
+pub fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
+    use core::cmp::Ordering::{Equal, Greater, Less};
+    #[allow(clippy::eq_op)] // x != x: the one test of NaN that every float type has
+    let nan = |x: &F| x != x;
+    match (nan(a), nan(b)) {
+        (true, true) => Equal,
+        (true, false) => Greater,
+        (false, true) => Less,
+        (false, false) => a.partial_cmp(b).unwrap_or(Equal),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,7 +71,9 @@ where
     }
 
     // Selection: every rank of a short slice, a sample of a long one.
-    let ranks: Vec<usize> = if n <= 300 {
+    let ranks: Vec<usize> = if cfg!(miri) {
+        vec![0, n / 2, n] // the unsafe code is the same at every rank
+    } else if n <= 300 {
         (0..=n).collect()
     } else {
         let mut r = XorShift(n as u64 | 1);
@@ -81,7 +83,7 @@ where
             .collect()
     };
     let recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
-    for &k in miri_thin(&ranks, 7) {
+    for &k in &ranks {
         let got = sort::select(input, k);
         assert_eq!(
             got.as_ref().map(bits),
@@ -391,7 +393,7 @@ fn every_half_pattern() {
     for i in (1..bits.len()).rev() {
         bits.swap(i, r.next() as usize % (i + 1));
     }
-    let bits: Vec<u16> = miri_thin(bits, 97).collect();
+    let bits: Vec<u16> = miri_thin(bits, 331).collect(); // under Miri: 198 patterns
     let h: Vec<f16> = bits.iter().map(|&b| f16::from_bits(b)).collect();
     check(&h, f16::total_cmp, |x| x.to_bits());
     let hn: Vec<NanLast<f16>> = h.iter().map(|&x| NanLast(x)).collect();

@@ -114,12 +114,20 @@
 //! assert_eq!(q.to_string(), "(inf, NaN, 1)");
 //! ```
 
+mod binary16;
+pub mod format;
 mod packed;
 mod rgba8;
+pub mod rows;
 mod srgb;
+mod texel;
 pub mod ufloat;
 
+pub use binary16::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+pub use format::{Format, ParseFormatError};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
+pub use rows::LayoutError;
 pub use srgb::Srgb8;
+pub use texel::Texel;
 pub use ufloat::{Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};

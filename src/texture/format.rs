@@ -1,6 +1,6 @@
 //! [`Format`], the texture format chosen at run time, and its facts: names, sizes,
 //! channels, sRGB twins, DXGI and Vulkan codes, written once as one table
-//! ([`TABLE`]) from which every method reads.
+//! (the private `TABLE`) from which every method reads.
 //!
 //! # Names and codes
 //!

@@ -141,7 +141,13 @@ texel!(Rgba8UnormSrgb, Rgba8UnormSrgb, rgba, to_bytes, from_bytes);
 texel!(Bgra8Unorm, Bgra8Unorm, rgba, to_bytes, from_bytes);
 texel!(Bgra8UnormSrgb, Bgra8UnormSrgb, rgba, to_bytes, from_bytes);
 texel!(Rgb10a2Unorm, Rgb10a2Unorm, rgba, to_le_bytes, from_le_bytes);
-texel!(Rg11b10Ufloat, Rg11b10Ufloat, rgb, to_le_bytes, from_le_bytes);
+texel!(
+    Rg11b10Ufloat,
+    Rg11b10Ufloat,
+    rgb,
+    to_le_bytes,
+    from_le_bytes
+);
 texel!(Rgb9e5Ufloat, Rgb9e5Ufloat, rgb, to_le_bytes, from_le_bytes);
 texel!(B5g6r5Unorm, B5g6r5Unorm, rgb, to_le_bytes, from_le_bytes);
 texel!(Bgr5a1Unorm, Bgr5a1Unorm, rgba, to_le_bytes, from_le_bytes);

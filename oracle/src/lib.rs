@@ -310,6 +310,45 @@ pub fn decode_rgb9e5(code: u32) -> [f64; 3] {
     [0, 9, 18].map(|s| f64::from((code >> s) & 0x1FF) * scale)
 }
 
+// ---------------------------------------------------------------------------
+// Mip references: the code nearest to an `f64` value (the exact mean of a box).
+
+/// The UNORM code nearest to the `f64` value `x` for a `bits`-bit channel: NaN → 0,
+/// clamp to [0, 1], round half away from zero (the storage rule, on an `f64`).
+#[must_use]
+pub fn encode_unorm_value(x: f64, bits: u32) -> i64 {
+    let y = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) } * unorm_max(bits) as f64;
+    let even = (y + MAGIC) - MAGIC;
+    (if y - even == 0.5 { even + 1.0 } else { even }) as i64
+}
+
+/// The SNORM code nearest to the `f64` value `x` for a `bits`-bit channel: NaN → 0,
+/// clamp to [−1, 1], round half away from zero (the storage rule, on an `f64`).
+#[must_use]
+pub fn encode_snorm_value(x: f64, bits: u32) -> i64 {
+    let y = if x.is_nan() { 0.0 } else { x.clamp(-1.0, 1.0) } * snorm_max(bits) as f64;
+    let even = (y.abs() + MAGIC) - MAGIC;
+    (if y.abs() - even == 0.5 {
+        even + 1.0
+    } else {
+        even
+    })
+    .copysign(y) as i64
+}
+
+/// The sRGB code nearest to the linear `f64` value `x` (NaN → 0, clamp to [0, 1]),
+/// as [`srgb_encode`] but without first rounding `x` to `f32`.
+#[must_use]
+pub fn srgb_encode_value(x: f64) -> u8 {
+    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    let s = if x <= 0.003_130_8 {
+        12.92 * x
+    } else {
+        1.055 * x.powf(1.0 / 2.4) - 0.055
+    };
+    ((255.0 * s + MAGIC) - MAGIC) as u8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
 //! | [`rows`] | the strided row conversions, [`LayoutError`], the per-format codecs |
+//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`mip_level_count`], [`mip_size`] |
 //! | `texel.rs` | [`Texel`], the trait of every typed format with a `Format` |
 //! | `binary16.rs` | [`f32_to_f16`], [`f16_to_f32`]: binary16 on the [`ufloat`] core |
 //! | `srgb.rs`, `rgba8.rs`, `packed.rs`, [`ufloat`] | the typed formats below |
@@ -128,6 +129,7 @@
 
 mod binary16;
 pub mod format;
+pub mod mip;
 mod packed;
 mod rgba8;
 pub mod rows;
@@ -137,6 +139,7 @@ pub mod ufloat;
 
 pub use binary16::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
 pub use format::{Format, ParseFormatError};
+pub use mip::{AlphaMode, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
 pub use rows::LayoutError;

@@ -139,9 +139,9 @@ pub(super) struct RowCodec {
     /// The bytes of one texel.
     pub(super) bytes: usize,
     /// Encodes a row: `src.len()` texels into `src.len() · bytes` bytes.
-    encode: fn(&[[f32; 4]], &mut [u8]),
+    pub(super) encode: fn(&[[f32; 4]], &mut [u8]),
     /// Decodes a row: `dst.len() · bytes` bytes into `dst.len()` texels.
-    decode: fn(&[u8], &mut [[f32; 4]]),
+    pub(super) decode: fn(&[u8], &mut [[f32; 4]]),
 }
 
 /// The row conversions of codec `C`.
@@ -231,7 +231,7 @@ impl fmt::Display for LayoutError {
 
 impl core::error::Error for LayoutError {}
 
-/// The byte ranges of a layout: the bytes of a row, after every check.
+/// The bytes of a row of a layout, after every check.
 fn check(
     format: Format,
     texels: usize,
@@ -247,6 +247,18 @@ fn check(
             len: texels,
         });
     }
+    byte_layout(format, width, height, bytes, pitch)
+}
+
+/// The bytes of a row of the byte side of a layout, after its checks (pitch, length,
+/// overflow).
+pub(super) fn byte_layout(
+    format: Format,
+    width: usize,
+    height: usize,
+    bytes: usize,
+    pitch: usize,
+) -> Result<usize, LayoutError> {
     let row_bytes = width
         .checked_mul(format.bytes_per_texel())
         .ok_or(LayoutError::Overflow)?;

@@ -226,6 +226,27 @@ pub(super) const TABLE: [Row; 27] = {
     t
 };
 
+/// A table code, 0 meaning none.
+const fn nonzero(code: u32) -> Option<u32> {
+    match code {
+        0 => None,
+        code => Some(code),
+    }
+}
+
+/// The format whose `VkFormat` (`vk`) or DXGI code (else) is `code` (never 0).
+const fn find(code: u32, vk: bool) -> Option<Format> {
+    let mut i = 0;
+    while i < TABLE.len() {
+        let row = &TABLE[i];
+        if code != 0 && code == if vk { row.vk } else { row.dxgi } {
+            return Some(row.format);
+        }
+        i += 1;
+    }
+    None
+}
+
 impl Format {
     /// Every format, in the order of the variants.
     ///
@@ -358,10 +379,7 @@ impl Format {
     #[inline]
     #[must_use]
     pub const fn dxgi(self) -> Option<u32> {
-        match self.row().dxgi {
-            0 => None,
-            code => Some(code),
-        }
+        nonzero(self.row().dxgi)
     }
 
     /// The format of a `DXGI_FORMAT` code; `None` for codes normkey does not
@@ -378,14 +396,7 @@ impl Format {
     #[inline]
     #[must_use]
     pub const fn from_dxgi(code: u32) -> Option<Format> {
-        let mut i = 0;
-        while i < TABLE.len() {
-            if code != 0 && TABLE[i].dxgi == code {
-                return Some(TABLE[i].format);
-            }
-            i += 1;
-        }
-        None
+        find(code, false)
     }
 
     /// The `VkFormat` number (see the [module docs](self) for the naming trap:
@@ -401,10 +412,7 @@ impl Format {
     #[inline]
     #[must_use]
     pub const fn vk(self) -> Option<u32> {
-        match self.row().vk {
-            0 => None,
-            code => Some(code),
-        }
+        nonzero(self.row().vk)
     }
 
     /// The format of a `VkFormat` number; `None` for the ones normkey does not
@@ -421,14 +429,7 @@ impl Format {
     #[inline]
     #[must_use]
     pub const fn from_vk(code: u32) -> Option<Format> {
-        let mut i = 0;
-        while i < TABLE.len() {
-            if code != 0 && TABLE[i].vk == code {
-                return Some(TABLE[i].format);
-            }
-            i += 1;
-        }
-        None
+        find(code, true)
     }
 }
 

@@ -62,7 +62,7 @@ fn encode_random_and_edges_against_half() {
 
 #[test]
 fn decode_every_code_against_half() {
-    let codes: Vec<u16> = (0..=u16::MAX).collect();
+    let codes: Vec<u16> = miri_thin(0..=u16::MAX, 97).collect();
     let mut xs = vec![0.0f32; codes.len()];
     f16_decode_slice(&codes, &mut xs);
     for (&c, &x) in codes.iter().zip(&xs) {

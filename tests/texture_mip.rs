@@ -183,7 +183,10 @@ fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
     for f in Format::ALL {
         let bpt = f.bytes_per_texel();
         let side = if cfg!(miri) { 9 } else { 40 };
-        let (mut w, mut h) = (1 + rng.next() as usize % side, 1 + rng.next() as usize % side);
+        let (mut w, mut h) = (
+            1 + rng.next() as usize % side,
+            1 + rng.next() as usize % side,
+        );
         let mut level: Vec<u8> = (0..w * h * bpt).map(|_| rng.next() as u8).collect();
         let levels = mip_level_count(w, h);
         assert_eq!(levels, w.max(h).ilog2() + 1);

@@ -11,9 +11,18 @@ use normkey::texture::Format;
 
 /// The row bytes of a valid layout, or `None`.
 fn model(f: Format, texels: usize, w: usize, h: usize, len: usize, pitch: usize) -> Option<usize> {
-    let (w, h, p, b) = (w as u128, h as u128, pitch as u128, f.bytes_per_texel() as u128);
+    let (w, h, p, b) = (
+        w as u128,
+        h as u128,
+        pitch as u128,
+        f.bytes_per_texel() as u128,
+    );
     let row = w * b;
-    let needed = if h == 0 { 0 } else { ((h - 1) * p).checked_add(row)? };
+    let needed = if h == 0 {
+        0
+    } else {
+        ((h - 1) * p).checked_add(row)?
+    };
     let fits = |x: u128| x <= usize::MAX as u128;
     let ok = fits(w * h) && texels as u128 == w * h && fits(row) && p >= row && fits(needed);
     (ok && len as u128 >= needed).then_some(row as usize)
@@ -38,7 +47,9 @@ fuzz_target!(|data: &[u8]| {
     let bpt = f.bytes_per_texel();
     // The pitch: the row plus some padding, or anything.
     let pitch = if head[5] & 0x80 == 0 {
-        width.saturating_mul(bpt).saturating_add(usize::from(head[5] & 7))
+        width
+            .saturating_mul(bpt)
+            .saturating_add(usize::from(head[5] & 7))
     } else {
         size([head[6], head[7]])
     };
@@ -46,10 +57,15 @@ fuzz_target!(|data: &[u8]| {
     let extra = usize::from(head[9]);
     let texels: Vec<[f32; 4]> = rest
         .chunks_exact(16)
-        .map(|c| core::array::from_fn(|i| f32::from_le_bytes(c[4 * i..4 * i + 4].try_into().unwrap())))
+        .map(|c| {
+            core::array::from_fn(|i| f32::from_le_bytes(c[4 * i..4 * i + 4].try_into().unwrap()))
+        })
         .collect();
     // The f32 side: width × height texels when they fit in the input, else what there is.
-    let count = width.checked_mul(height).filter(|&n| n <= texels.len()).unwrap_or(texels.len());
+    let count = width
+        .checked_mul(height)
+        .filter(|&n| n <= texels.len())
+        .unwrap_or(texels.len());
     let src = &texels[..count];
     // The byte side: what the layout needs plus some spare bytes, or a little less,
     // or (for a layout that cannot fit) anything small.
@@ -64,7 +80,11 @@ fuzz_target!(|data: &[u8]| {
     let mut buf = vec![0xA5u8; offset + len];
     let want = model(f, count, width, height, len, pitch);
     let got = f.encode_rows(src, width, height, &mut buf[offset..], pitch);
-    assert_eq!(got.is_ok(), want.is_some(), "{f} {width}x{height} pitch {pitch} len {len}: {got:?}");
+    assert_eq!(
+        got.is_ok(),
+        want.is_some(),
+        "{f} {width}x{height} pitch {pitch} len {len}: {got:?}"
+    );
     let mut back = vec![[f32::NAN; 4]; count];
     let got_back = f.decode_rows(&buf[offset..], pitch, width, height, &mut back);
     assert_eq!(got_back.is_ok(), want.is_some());
@@ -82,12 +102,19 @@ fuzz_target!(|data: &[u8]| {
         for x in 0..width {
             let at = start + x * bpt;
             let mut one = [0u8; 16];
-            f.encode_rows(&src[y * width + x..][..1], 1, 1, &mut one[..bpt], bpt).unwrap();
+            f.encode_rows(&src[y * width + x..][..1], 1, 1, &mut one[..bpt], bpt)
+                .unwrap();
             assert_eq!(buf[at..at + bpt], one[..bpt], "{f} texel ({x}, {y})");
             let mut d = [[0.0f32; 4]];
             f.decode_rows(&one[..bpt], bpt, 1, 1, &mut d).unwrap();
-            assert_eq!(back[y * width + x].map(f32::to_bits), d[0].map(f32::to_bits));
+            assert_eq!(
+                back[y * width + x].map(f32::to_bits),
+                d[0].map(f32::to_bits)
+            );
         }
     }
-    assert!(buf.iter().zip(&written).all(|(&b, &w)| w || b == 0xA5), "{f}: padding written");
+    assert!(
+        buf.iter().zip(&written).all(|(&b, &w)| w || b == 0xA5),
+        "{f}: padding written"
+    );
 });

@@ -142,7 +142,8 @@ impl Format {
     /// exactly re-encoded mean, in linear light, of a 2 × 2 box of exactly decoded
     /// source texels. The [module docs](super::mip) give the box at odd sides, the
     /// alpha modes, the rounding bound and the NaN rule. Byte buffers may start at
-    /// any address; padding is never read or written; nothing is allocated.
+    /// any address; padding is never read or written; nothing is allocated (the
+    /// work buffers, 160 texels of `[f32; 4]`, 2.5 KiB, live on the stack).
     ///
     /// # Errors
     ///

@@ -585,15 +585,17 @@ fn every_code_round_trips() {
         // Every pattern of the 1- and 2-byte formats; random patterns of the others,
         // plus every 16-bit pattern of their first two bytes.
         let count = if n <= 2 { 1usize << (8 * n) } else { 1 << 16 };
+        // Under Miri, a sample (every 1021st pattern of the first two bytes).
+        let count = if cfg!(miri) { count.min(64) } else { count };
         let mut src = vec![0u8; count * n];
         for (i, t) in src.chunks_mut(n).enumerate() {
             for b in t.iter_mut() {
                 *b = rng.next() as u8;
             }
+            let i = if cfg!(miri) { i * 1021 } else { i };
             t[..n.min(2)].copy_from_slice(&(i as u16).to_le_bytes()[..n.min(2)]);
         }
-        let count = if cfg!(miri) { 64 } else { count };
-        let src = &src[..count * n];
+        let src = &src[..];
         let mut texels = vec![[0.0f32; 4]; count];
         f.decode_rows(src, src.len(), count, 1, &mut texels)
             .unwrap();

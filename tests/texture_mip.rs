@@ -1,7 +1,7 @@
 //! `Format::downsample`, `mip_level_count` and `mip_size` against an `f64` model:
 //! every output channel is the code nearest to the `f64` mean of the exactly decoded
 //! 2 × 2 box (the references of `normkey-oracle` for UNORM, SNORM and sRGB, and
-//! `half::f16::from_f64` for binary16), or, where that mean lies within half an
+//! `f16_nearest` for binary16), or, where that mean lies within half an
 //! `f32` ulp of a code boundary, the code of the mean rounded to `f32` (the bound the
 //! module docs state); random levels of every covered format, odd sides, padded and
 //! misaligned rows, both alpha modes, and whole chains. `Rg11b10Ufloat` and
@@ -23,8 +23,8 @@ use common::{XorShift, miri_thin};
 
 use normkey::texture::{AlphaMode, Format, Srgb8, f16_to_f32, mip_level_count, mip_size};
 use normkey_oracle::{
-    decode_normalized, encode_snorm_value, encode_unorm_value, snorm_max, srgb_encode_value,
-    unorm_max,
+    decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
+    srgb_encode_value, unorm_max,
 };
 
 use Format as F;
@@ -65,7 +65,7 @@ fn reference(rule: Rule, m: f64) -> f32 {
         Rule::Unorm(b) => decode_normalized(encode_unorm_value(m, b), unorm_max(b)),
         Rule::Snorm(b) => decode_normalized(encode_snorm_value(m, b), snorm_max(b)),
         Rule::Srgb => Srgb8::from_bits(srgb_encode_value(m)).to_f32(),
-        Rule::Half => f16_to_f32(half::f16::from_f64(m).to_bits()),
+        Rule::Half => f16_to_f32(f16_nearest(m)),
         Rule::Single => m as f32,
     }
 }

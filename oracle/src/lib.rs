@@ -349,6 +349,56 @@ pub fn srgb_encode_value(x: f64) -> u8 {
     ((255.0 * s + MAGIC) - MAGIC) as u8
 }
 
+/// The binary16 code nearest to the `f64` value `x`, ties to the even code, by a
+/// search over the code table (no bit tricks): ±0 and the sign kept, magnitudes at
+/// or above 65520 → ±∞, NaN → `0x7E00` with the sign. (`half::f16::from_f64` is not
+/// this: it drops the low 32 mantissa bits first, so values just beyond a tie round
+/// as ties, and on x86 with F16C it rounds through `f32`.)
+#[must_use]
+pub fn f16_nearest(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    if x.is_nan() {
+        return sign | 0x7E00;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        return sign | 0x7C00;
+    }
+    let value = |c: u16| {
+        let (e, m) = (i32::from(c >> 10), f64::from(c & 0x3FF));
+        if e == 0 {
+            m * 2f64.powi(-24)
+        } else {
+            (1024.0 + m) * 2f64.powi(e - 25)
+        }
+    };
+    // The largest finite code whose value is at most `a` (values grow with codes).
+    let (mut lo, mut hi) = (0u16, 0x7BFF);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if value(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let up = lo + 1; // 0x7C00 (∞) above 65504: `a` < 65520 is nearer 65504 or a tie
+    let (d_lo, d_up) = (
+        a - value(lo),
+        if up == 0x7C00 {
+            65536.0 - a
+        } else {
+            value(up) - a
+        },
+    );
+    let c = if d_lo < d_up || (d_lo == d_up && lo % 2 == 0) {
+        lo
+    } else {
+        up
+    };
+    sign | c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

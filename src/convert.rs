@@ -23,6 +23,89 @@
 
 use crate::{Norm, NormRangeError, Snorm8, Snorm16, Unorm, Unorm8, Unorm16};
 
+/// The byte conversions of a format whose code is the integer `$code`: the
+/// storage formats' and the packed texture formats', written once. Every runtime
+/// conversion ([`crate::texture::Format`]) writes the little-endian form, on every
+/// host.
+macro_rules! byte_conversions {
+    ($T:ident, $code:ident) => {
+        impl crate::$T {
+            /// The code as little-endian bytes (for files, flash logs, GPU buffers).
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// let x = T::from_bits(0x12);
+            /// assert_eq!(x.to_le_bytes(), x.to_bits().to_le_bytes());
+            /// assert_eq!(T::from_le_bytes(x.to_le_bytes()), x);
+            /// assert!(T::from_bits(0).to_le_bytes().iter().all(|&b| b == 0));
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn to_le_bytes(self) -> [u8; size_of::<$code>()] {
+                self.to_bits().to_le_bytes()
+            }
+
+            /// The format whose code has these little-endian bytes. Every byte array
+            /// is a valid code.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            #[doc = concat!("let bytes = [0xff; size_of::<", stringify!($code), ">()];")]
+            #[doc = concat!("assert_eq!(T::from_le_bytes(bytes).to_bits(), ", stringify!($code), "::from_le_bytes(bytes));")]
+            /// assert_eq!(T::from_le_bytes(T::from_bits(1).to_le_bytes()), T::from_bits(1));
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn from_le_bytes(bytes: [u8; size_of::<$code>()]) -> Self {
+                Self::from_bits($code::from_le_bytes(bytes))
+            }
+
+            /// The code as big-endian bytes.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            /// let x = T::from_bits(0x12);
+            /// assert_eq!(x.to_be_bytes(), x.to_bits().to_be_bytes());
+            /// assert_eq!(T::from_be_bytes(x.to_be_bytes()), x);
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn to_be_bytes(self) -> [u8; size_of::<$code>()] {
+                self.to_bits().to_be_bytes()
+            }
+
+            /// The format whose code has these big-endian bytes. Every byte array is a
+            /// valid code.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
+            #[doc = concat!("let bytes = [0x80; size_of::<", stringify!($code), ">()];")]
+            #[doc = concat!("assert_eq!(T::from_be_bytes(bytes).to_bits(), ", stringify!($code), "::from_be_bytes(bytes));")]
+            /// assert_eq!(T::from_be_bytes(T::from_bits(1).to_be_bytes()), T::from_bits(1));
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn from_be_bytes(bytes: [u8; size_of::<$code>()]) -> Self {
+                Self::from_bits($code::from_be_bytes(bytes))
+            }
+        }
+    };
+}
+
+/// [`byte_conversions!`] for a packed UNORM format of `for_each_packed_format!`.
+macro_rules! packed_byte_conversions {
+    ($T:ident, $int:ident, $($rest:tt)*) => {
+        byte_conversions!($T, $int);
+    };
+}
+
+/// [`byte_conversions!`] for a packed float format of `for_each_ufloat_format!`.
+macro_rules! ufloat_byte_conversions {
+    ($T:ident) => {
+        byte_conversions!($T, u32);
+    };
+}
+
 /// Code and byte conversions of a storage format.
 macro_rules! code_conversions {
     ($T:ident, $code:ident, $N:ident, $D:ident) => {
@@ -55,68 +138,13 @@ macro_rules! code_conversions {
             }
         }
 
-        impl crate::$T {
-            /// The code as little-endian bytes (for files, flash logs, GPU buffers).
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-            /// assert_eq!(T::MAX.to_le_bytes(), T::MAX.to_bits().to_le_bytes());
-            /// assert_eq!(T::from_le_bytes(T::MIN.to_le_bytes()), T::MIN);
-            /// assert!(T::ZERO.to_le_bytes().iter().all(|&b| b == 0));
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn to_le_bytes(self) -> [u8; size_of::<$code>()] {
-                self.to_bits().to_le_bytes()
-            }
-
-            /// The format whose code has these little-endian bytes. Every byte array
-            /// is a valid code.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-            #[doc = concat!("let bytes = [0xff; size_of::<", stringify!($code), ">()];")]
-            #[doc = concat!("assert_eq!(T::from_le_bytes(bytes).to_bits(), ", stringify!($code), "::from_le_bytes(bytes));")]
-            /// assert_eq!(T::from_le_bytes(T::MAX.to_le_bytes()), T::MAX);
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn from_le_bytes(bytes: [u8; size_of::<$code>()]) -> Self {
-                Self::from_bits($code::from_le_bytes(bytes))
-            }
-
-            /// The code as big-endian bytes.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-            /// assert_eq!(T::MAX.to_be_bytes(), T::MAX.to_bits().to_be_bytes());
-            /// assert_eq!(T::from_be_bytes(T::MIN.to_be_bytes()), T::MIN);
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn to_be_bytes(self) -> [u8; size_of::<$code>()] {
-                self.to_bits().to_be_bytes()
-            }
-
-            /// The format whose code has these big-endian bytes. Every byte array is a
-            /// valid code.
-            ///
-            /// ```
-            #[doc = concat!("use normkey::", stringify!($T), " as T;")]
-            #[doc = concat!("let bytes = [0x80; size_of::<", stringify!($code), ">()];")]
-            #[doc = concat!("assert_eq!(T::from_be_bytes(bytes).to_bits(), ", stringify!($code), "::from_be_bytes(bytes));")]
-            /// assert_eq!(T::from_be_bytes(T::MAX.to_be_bytes()), T::MAX);
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn from_be_bytes(bytes: [u8; size_of::<$code>()]) -> Self {
-                Self::from_bits($code::from_be_bytes(bytes))
-            }
-        }
+        byte_conversions!($T, $code);
     };
 }
 
 crate::for_each_storage_format!(code_conversions);
+crate::for_each_packed_format!(packed_byte_conversions);
+crate::for_each_ufloat_format!(ufloat_byte_conversions);
 
 impl Unorm8 {
     /// The same value as an [`Unorm16`]: code `c · 257` (`c/255 = 257c/65535`

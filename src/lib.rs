@@ -10,6 +10,7 @@
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
+//! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`]: the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`Format::encode_rows`], [`Format::decode_rows`]), exact mip levels ([`Format::downsample`]); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
 //! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
 //! | `impl_fmt` | (private) `Display` for the storage and texture formats and [`OrderedKey`]: every `Display` of the crate prints the value (a pixel: its channels, `(r, g, b, a)`), with the formatter's options |
 //! | `soft_float` | (private) the storage conversions in integer operations only, bit-identical to the float path: used on targets without an FPU (see "Targets without an FPU" in [`storage`]) |
@@ -134,6 +135,7 @@ pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use sort::{NanLast, SortKey};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
+pub use texture::{AlphaMode, Format, LayoutError, ParseFormatError, Texel};
 pub use texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
     Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Srgb8,

@@ -644,4 +644,36 @@ impl Unorm {
     pub const fn from_norm(x: Norm) -> Unorm {
         Unorm::new(x.0)
     }
+
+    /// The value `code / (2^BITS − 1)` of a `BITS`-bit UNORM code (an ADC reading, a
+    /// channel of a packed pixel; 1 ≤ `BITS` ≤ 16), correctly rounded, as
+    /// [`unorm_to_f32_checked`](crate::storage::unorm_to_f32_checked) decodes it;
+    /// `None` when `code` has a bit set above the low `BITS` (no silent masking).
+    /// The decoded value is already in [0, 1] and never NaN or −0, so it is stored
+    /// as it is, without clamping again: on targets without an FPU the whole
+    /// constructor is integer operations.
+    ///
+    /// ```
+    /// use normkey::Unorm;
+    /// assert_eq!(Unorm::from_code::<12>(4095), Some(Unorm::MAX));
+    /// assert_eq!(Unorm::from_code::<12>(0), Some(Unorm::ZERO)); // +0.0
+    /// assert_eq!(Unorm::from_code::<12>(2048).unwrap().get(), 2048.0 / 4095.0);
+    /// assert_eq!(Unorm::from_code::<12>(4096), None); // 13 bits
+    /// assert_eq!(Unorm::from_code::<1>(1), Some(Unorm::MAX));
+    /// ```
+    ///
+    /// A width outside 1..=16 does not compile:
+    ///
+    /// ```compile_fail
+    /// let _ = normkey::Unorm::from_code::<17>(0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_code<const BITS: u32>(code: u16) -> Option<Unorm> {
+        match crate::storage::unorm_to_f32_checked::<BITS>(code) {
+            // In [0, 1], never NaN or −0: the invariant holds without a clamp.
+            Some(x) => Some(Unorm(x)),
+            None => None,
+        }
+    }
 }

@@ -446,6 +446,33 @@ pub const fn unorm_to_f32<const BITS: u32>(code: u16) -> f32 {
     decode(code as i32 & max, max, decoder)
 }
 
+/// [`unorm_to_f32`] for a code that must fit its width: `None` when `code` has a
+/// bit set above the low `BITS` (an ADC or register value out of range), where
+/// `unorm_to_f32` would ignore those bits; else `Some(code / (2^BITS − 1))`,
+/// correctly rounded (0 gives +0.0; never NaN, −0 or subnormal). On targets without
+/// an FPU it is integer-only, as `unorm_to_f32` is.
+///
+/// ```
+/// use normkey::storage::unorm_to_f32_checked;
+/// assert_eq!(unorm_to_f32_checked::<12>(4095), Some(1.0));
+/// assert_eq!(unorm_to_f32_checked::<12>(1), Some(1.0 / 4095.0));
+/// assert_eq!(unorm_to_f32_checked::<12>(0).map(f32::to_bits), Some(0));
+/// assert_eq!(unorm_to_f32_checked::<12>(4096), None); // bit 12 set
+/// assert_eq!(unorm_to_f32_checked::<16>(u16::MAX), Some(1.0));
+/// ```
+#[inline]
+#[must_use]
+pub const fn unorm_to_f32_checked<const BITS: u32>(code: u16) -> Option<f32> {
+    let decoder = const { checked_decoder(BITS, false) };
+    let max = max_code(BITS, false);
+    #[allow(clippy::cast_sign_loss)] // max ≤ 2¹⁶ − 1
+    if code as u32 > max as u32 {
+        None
+    } else {
+        Some(decode(code as i32, max, decoder))
+    }
+}
+
 /// The SNORM code of `x` in a `BITS`-bit channel (2 ≤ `BITS` ≤ 16): the code
 /// nearest to `x · (2^(BITS−1) − 1)` after clamping to [−1, 1]; NaN → 0; the only
 /// ties, ±0.5, round away from zero; never the most negative code.

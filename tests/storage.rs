@@ -22,7 +22,7 @@ use common::{XorShift, for_all_f32_blocks};
 use normkey::storage::{
     Decoder, SNORM_DECODERS, UNORM_DECODERS, snorm_decode_slice, snorm_encode_slice,
     snorm_from_f32, snorm_to_f32, unorm_decode_slice, unorm_encode_slice, unorm_from_f32,
-    unorm_to_f32,
+    unorm_to_f32, unorm_to_f32_checked,
 };
 use normkey::{Norm, Snorm8, SnormFloat, Unorm, Unorm8, UnormFloat};
 
@@ -479,6 +479,20 @@ fn every_width_decodes_every_code_exactly() {
                     $b
                 );
                 assert_eq!(y.to_bits(), want.to_bits(), "unorm {} slice, code {c}", $b);
+                // The checked forms: None exactly when a bit above the width is set.
+                let fits = i64::from(c) <= max;
+                let checked = unorm_to_f32_checked::<$b>(c);
+                assert_eq!(
+                    checked.map(f32::to_bits),
+                    fits.then_some(want.to_bits()),
+                    "{c}"
+                );
+                let u = Unorm::from_code::<$b>(c);
+                assert_eq!(
+                    u.map(|u| u.get().to_bits()),
+                    fits.then_some(want.to_bits()),
+                    "{c}"
+                );
             }
         };
     }

@@ -330,6 +330,95 @@ pub fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Mip references: the code nearest to an `f64` value (the exact mean of a box).
+
+/// The UNORM code nearest to the `f64` value `x` for a `bits`-bit channel: NaN → 0,
+/// clamp to [0, 1], round half away from zero (the storage rule, on an `f64`).
+#[must_use]
+pub fn encode_unorm_value(x: f64, bits: u32) -> i64 {
+    let y = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) } * unorm_max(bits) as f64;
+    let even = (y + MAGIC) - MAGIC;
+    (if y - even == 0.5 { even + 1.0 } else { even }) as i64
+}
+
+/// The SNORM code nearest to the `f64` value `x` for a `bits`-bit channel: NaN → 0,
+/// clamp to [−1, 1], round half away from zero (the storage rule, on an `f64`).
+#[must_use]
+pub fn encode_snorm_value(x: f64, bits: u32) -> i64 {
+    let y = if x.is_nan() { 0.0 } else { x.clamp(-1.0, 1.0) } * snorm_max(bits) as f64;
+    let even = (y.abs() + MAGIC) - MAGIC;
+    (if y.abs() - even == 0.5 {
+        even + 1.0
+    } else {
+        even
+    })
+    .copysign(y) as i64
+}
+
+/// The sRGB code nearest to the linear `f64` value `x` (NaN → 0, clamp to [0, 1]),
+/// as [`srgb_encode`] but without first rounding `x` to `f32`.
+#[must_use]
+pub fn srgb_encode_value(x: f64) -> u8 {
+    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    let s = if x <= 0.003_130_8 {
+        12.92 * x
+    } else {
+        1.055 * x.powf(1.0 / 2.4) - 0.055
+    };
+    ((255.0 * s + MAGIC) - MAGIC) as u8
+}
+
+/// The binary16 code nearest to the `f64` value `x`, ties to the even code, by a
+/// search over the code table (no bit tricks): ±0 and the sign kept, magnitudes at
+/// or above 65520 → ±∞, NaN → `0x7E00` with the sign. (`half::f16::from_f64` is not
+/// this: it drops the low 32 mantissa bits first, so values just beyond a tie round
+/// as ties, and on x86 with F16C it rounds through `f32`.)
+#[must_use]
+pub fn f16_nearest(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    if x.is_nan() {
+        return sign | 0x7E00;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        return sign | 0x7C00;
+    }
+    let value = |c: u16| {
+        let (e, m) = (i32::from(c >> 10), f64::from(c & 0x3FF));
+        if e == 0 {
+            m * 2f64.powi(-24)
+        } else {
+            (1024.0 + m) * 2f64.powi(e - 25)
+        }
+    };
+    // The largest finite code whose value is at most `a` (values grow with codes).
+    let (mut lo, mut hi) = (0u16, 0x7BFF);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if value(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let up = lo + 1; // 0x7C00 (∞) above 65504: `a` < 65520 is nearer 65504 or a tie
+    let (d_lo, d_up) = (
+        a - value(lo),
+        if up == 0x7C00 {
+            65536.0 - a
+        } else {
+            value(up) - a
+        },
+    );
+    let c = if d_lo < d_up || (d_lo == d_up && lo % 2 == 0) {
+        lo
+    } else {
+        up
+    };
+    sign | c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,4 +1,15 @@
-//! Texture formats: sRGB and the 8-bit pixel formats, exact both ways.
+//! Texture formats: sRGB and the 8-bit pixel formats, exact both ways; the packed
+//! formats; [`Format`], the format chosen at run time, with whole-image conversion
+//! ([`Format::encode_rows`], [`Format::decode_rows`]); binary16 channels.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
+//! | [`rows`] | the strided row conversions, [`LayoutError`], the per-format codecs |
+//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`mip_level_count`], [`mip_size`] |
+//! | `texel.rs` | [`Texel`], the trait of every typed format with a `Format` |
+//! | `binary16.rs` | [`f32_to_f16`], [`f16_to_f32`]: binary16 on the [`ufloat`] core |
+//! | `srgb.rs`, `rgba8.rs`, `packed.rs`, [`ufloat`] | the typed formats below |
 //!
 //! Every format converts between linear `f32` values and its stored codes with the
 //! exact rule of the specification (no tolerance): encoding gives the code nearest
@@ -11,6 +22,8 @@
 //! | [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`] | four `u8`, as above | colour as [`Srgb8`], alpha as [`Unorm8`](crate::Unorm8) (alpha is linear) | colour as [`Srgb8`], alpha `c / 255` | as the two rows above |
 //! | [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] (rules below) | one native-endian `u32`/`u16`, first-named channel in the lowest bits (R 0–9, G 10–19, B 20–29, A 30–31; B 0–4, G 5–10, R 11–15; B 0–4, G 5–9, R 10–14, A 15; B 0–3, G 4–7, R 8–11, A 12–15) | each channel n-bit UNORM: 0 / 0 / 2ⁿ − 1 / 0.5 → 2ⁿ⁻¹ (the only tie) | `c / (2ⁿ − 1)` correctly rounded | D3D11.3 §3.2.3 (FLOAT ↔ UNORM); Vulkan "Fixed-Point Data Conversions" |
 //! | [`Rg11b10Ufloat`] (module [`ufloat`]) | `u32`: R 0–10, G 11–21, B 22–31 | float11/float10: NaN → a NaN code / negatives, −0, −∞ → 0 / finite values saturate to 65024 (float11), 64512 (float10), +∞ → ∞ / nearest even on the exact value, denormals kept | exact | D3D11.3 §3.1.6 (nearest even; §3.2.2 says toward zero: the spec contradicts itself); Vulkan "Unsigned 11-Bit / 10-Bit Floating-Point Numbers"; GL `EXT_packed_float` |
+//! | `*16Float` channels of [`Format`] ([`f32_to_f16`], [`f16_to_f32`]) | one little-endian `u16` per channel, IEEE 754 binary16 | nearest even on the exact value, subnormals kept, ±0 kept / \|x\| ≥ 65520 → ±∞ / NaN → quiet NaN, sign and top payload bits kept | exact (sign, ±∞, payload kept) | IEEE 754-2019 §5.4.2 (`convertFormat`); bit for bit `half::f16::from_f32`/`to_f32` |
+//! | `*32Float` channels of [`Format`] | one little-endian `f32` per channel | every bit kept (NaN payloads, −0, subnormals) | every bit kept | — |
 //! | [`Rgb9e5Ufloat`] (module [`ufloat`]) | `u32`: R 0–8, G 9–17, B 18–26, E 27–31 | NaN → 0 / negatives → 0 / clamp to 65408 (+∞ too) / shared exponent of the largest channel, nearest-even mantissas (the exponent grows when the largest rounds to 512) | exact, `m · 2^(E − 24)` | D3D11.3 §19.3.2; GL `EXT_texture_shared_exponent` (mantissas ⌊x + ½⌋) |
 //!
 //! The UNORM and sRGB rules treat −0.0 and subnormals as 0 and clamp ±∞ like any
@@ -114,12 +127,22 @@
 //! assert_eq!(q.to_string(), "(inf, NaN, 1)");
 //! ```
 
+mod binary16;
+pub mod format;
+pub mod mip;
 mod packed;
 mod rgba8;
+pub mod rows;
 mod srgb;
+mod texel;
 pub mod ufloat;
 
+pub use binary16::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+pub use format::{Format, ParseFormatError};
+pub use mip::{AlphaMode, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
+pub use rows::LayoutError;
 pub use srgb::Srgb8;
+pub use texel::Texel;
 pub use ufloat::{Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};

@@ -90,14 +90,14 @@ const F32_BIAS: u32 = 127;
 /// The `f32` bits of +∞.
 const F32_INF: u32 = 0x7F80_0000;
 
-/// The float11 (M = 6) or float10 (M = 5) code nearest to `x`, ties to even;
-/// negatives → 0, NaN → all ones, finite values saturate at the largest finite
-/// code. See the module docs.
+/// The code with a 5-bit exponent (bias 15) and an `M`-bit mantissa nearest to
+/// the finite `f32` whose bits without the sign are `abs`, ties to even, denormals
+/// kept; not saturated: values that round beyond the largest finite code give a
+/// code at or above `31 << M`. The one rounding of float11 (M = 6), float10
+/// (M = 5) and binary16 (M = 10, `crate::texture` module `binary16`).
 #[inline]
-const fn encode_ufloat<const M: u32>(x: f32) -> u32 {
+pub(super) const fn round_ufloat<const M: u32>(abs: u32) -> u32 {
     let shift = 23 - M;
-    let bits = x.to_bits();
-    let abs = bits & 0x7FFF_FFFF;
     // At or above 2⁻¹⁴: rebias and round to nearest even in the integers.
     let odd = (abs >> shift) & 1;
     let normal = (abs
@@ -109,11 +109,21 @@ const fn encode_ufloat<const M: u32>(x: f32) -> u32 {
     let denormal = (f32::from_bits(abs) + magic)
         .to_bits()
         .wrapping_sub(magic.to_bits());
-    let finite = if abs < (F32_BIAS + 1 - BIAS) << 23 {
+    if abs < (F32_BIAS + 1 - BIAS) << 23 {
         denormal
     } else {
         normal
-    };
+    }
+}
+
+/// The float11 (M = 6) or float10 (M = 5) code nearest to `x`, ties to even;
+/// negatives → 0, NaN → all ones, finite values saturate at the largest finite
+/// code. See the module docs.
+#[inline]
+const fn encode_ufloat<const M: u32>(x: f32) -> u32 {
+    let bits = x.to_bits();
+    let abs = bits & 0x7FFF_FFFF;
+    let finite = round_ufloat::<M>(abs);
     let max_finite = (31 << M) - 1;
     let finite = if finite > max_finite {
         max_finite
@@ -131,10 +141,10 @@ const fn encode_ufloat<const M: u32>(x: f32) -> u32 {
     }
 }
 
-/// The exact value of the float11 (M = 6) or float10 (M = 5) code `c` (its low
-/// `5 + M` bits). See the module docs.
+/// The exact value of the float11 (M = 6), float10 (M = 5) or unsigned binary16
+/// (M = 10) code `c` (its low `5 + M` bits). See the module docs.
 #[inline]
-const fn decode_ufloat<const M: u32>(c: u32) -> f32 {
+pub(super) const fn decode_ufloat<const M: u32>(c: u32) -> f32 {
     let shift = 23 - M;
     let c = c & ((32 << M) - 1);
     let m = c & ((1 << M) - 1);

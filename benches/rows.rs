@@ -1,0 +1,106 @@
+//! The runtime conversions `Format::encode_rows` / `Format::decode_rows` against
+//! the typed `encode_slice` / `decode_slice` of the same format, on one
+//! 2048 × 2048 image, in one run: `cargo bench --bench rows` (a filter such as
+//! `cargo bench --bench rows -- Rgba8Unorm` runs one format).
+//!
+//! Groups `<format>_encode` and `<format>_decode`, each with `typed` (the type's
+//! slice form, on its own input shape: `[f32; 4]`, `[f32; 3]` or `f32`) and
+//! `rows` (the runtime form from `[f32; 4]` texels into bytes with rows padded to
+//! 256 bytes, wgpu's copy alignment). Criterion reports the time per image; the
+//! ratio rows / typed is the per-texel overhead of the runtime form.
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use normkey::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
+use normkey::texture::{
+    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
+    Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Texel,
+};
+
+/// The image side.
+const SIDE: usize = 2048;
+
+/// `SIDE²` linear texels: channels in about [−0.1, 1.2), from a xorshift.
+#[allow(clippy::cast_precision_loss)]
+fn texels() -> Vec<[f32; 4]> {
+    let mut s = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 40) as f32 / (1u64 << 24) as f32 * 1.3 - 0.1
+    };
+    (0..SIDE * SIDE)
+        .map(|_| [next(), next(), next(), next()])
+        .collect()
+}
+
+/// One typed format: `$shape` converts an `[f32; 4]` to the type's input.
+macro_rules! bench_format {
+    ($c:ident, $src:ident, $T:ident, $shape:expr) => {{
+        let format = <$T as Texel>::FORMAT;
+        let typed_src: Vec<_> = $src.iter().map($shape).collect();
+        let mut typed = vec![<$T as Texel>::from_rgba([0.0; 4]); $src.len()];
+        let pitch = format.row_pitch(SIDE, 256).unwrap();
+        let mut bytes = vec![0u8; pitch * SIDE];
+        let mut g = $c.benchmark_group(concat!(stringify!($T), "_encode"));
+        g.bench_function("typed", |b| {
+            b.iter(|| $T::encode_slice(black_box(&typed_src), black_box(&mut typed)));
+        });
+        g.bench_function("rows", |b| {
+            b.iter(|| {
+                format.encode_rows(black_box(&$src), SIDE, SIDE, black_box(&mut bytes), pitch)
+            });
+        });
+        g.finish();
+
+        let mut typed_out = typed_src.clone();
+        let mut out = $src.clone();
+        let mut g = $c.benchmark_group(concat!(stringify!($T), "_decode"));
+        g.bench_function("typed", |b| {
+            b.iter(|| $T::decode_slice(black_box(&typed), black_box(&mut typed_out)));
+        });
+        g.bench_function("rows", |b| {
+            b.iter(|| {
+                format.decode_rows(black_box(&bytes), pitch, SIDE, SIDE, black_box(&mut out))
+            });
+        });
+        g.finish();
+    }};
+}
+
+fn rows(c: &mut Criterion) {
+    let src = texels();
+    let rgba = |p: &[f32; 4]| *p;
+    let rgb = |p: &[f32; 4]| [p[0], p[1], p[2]];
+    let r = |p: &[f32; 4]| p[0];
+    bench_format!(c, src, Unorm8, r);
+    bench_format!(c, src, Snorm8, r);
+    bench_format!(c, src, Unorm16, r);
+    bench_format!(c, src, Snorm16, r);
+    bench_format!(c, src, Rgba8Unorm, rgba);
+    bench_format!(c, src, Rgba8UnormSrgb, rgba);
+    bench_format!(c, src, Bgra8Unorm, rgba);
+    bench_format!(c, src, Bgra8UnormSrgb, rgba);
+    bench_format!(c, src, Rgb10a2Unorm, rgba);
+    bench_format!(c, src, Bgr5a1Unorm, rgba);
+    bench_format!(c, src, Bgra4Unorm, rgba);
+    bench_format!(c, src, B5g6r5Unorm, rgb);
+    bench_format!(c, src, Rg11b10Ufloat, rgb);
+    bench_format!(c, src, Rgb9e5Ufloat, rgb);
+}
+
+criterion_group! {
+    name = benches;
+    // Large images: few samples, short runs (the machine is shared).
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    targets = rows
+}
+criterion_main!(benches);

@@ -1,0 +1,120 @@
+//! `Format::encode_rows` / `Format::decode_rows` on arbitrary layouts (any format
+//! of `Format::ALL`, width, height, pitch, buffer length and start offset, valid or
+//! not) and arbitrary texels: a bad layout must be an error that touches nothing
+//! (checked against a `u128` model), a good one must write exactly the rows (padding
+//! untouched), each texel as the 1×1 conversion of that texel, and decode them back
+//! as the 1×1 decode does, without reading the padding.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use normkey::texture::Format;
+
+/// The row bytes of a valid layout, or `None`.
+fn model(f: Format, texels: usize, w: usize, h: usize, len: usize, pitch: usize) -> Option<usize> {
+    let (w, h, p, b) = (
+        w as u128,
+        h as u128,
+        pitch as u128,
+        f.bytes_per_texel() as u128,
+    );
+    let row = w * b;
+    let needed = if h == 0 {
+        0
+    } else {
+        ((h - 1) * p).checked_add(row)?
+    };
+    let fits = |x: u128| x <= usize::MAX as u128;
+    let ok = fits(w * h) && texels as u128 == w * h && fits(row) && p >= row && fits(needed);
+    (ok && len as u128 >= needed).then_some(row as usize)
+}
+
+/// A size from two bytes: mostly small, sometimes huge.
+fn size(b: [u8; 2]) -> usize {
+    match b[0] >> 6 {
+        0 => usize::MAX - usize::from(b[1]),
+        1 => usize::MAX / (usize::from(b[1]) + 1),
+        _ => usize::from(b[1] % 24),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 12 {
+        return;
+    }
+    let (head, rest) = data.split_at(12);
+    let f = Format::ALL[usize::from(head[0]) % Format::ALL.len()];
+    let (width, height) = (size([head[1], head[2]]), size([head[3], head[4]]));
+    let bpt = f.bytes_per_texel();
+    // The pitch: the row plus some padding, or anything.
+    let pitch = if head[5] & 0x80 == 0 {
+        width
+            .saturating_mul(bpt)
+            .saturating_add(usize::from(head[5] & 7))
+    } else {
+        size([head[6], head[7]])
+    };
+    let offset = usize::from(head[8] & 3);
+    let extra = usize::from(head[9]);
+    let texels: Vec<[f32; 4]> = rest
+        .chunks_exact(16)
+        .map(|c| {
+            core::array::from_fn(|i| f32::from_le_bytes(c[4 * i..4 * i + 4].try_into().unwrap()))
+        })
+        .collect();
+    // The f32 side: width × height texels when they fit in the input, else what there is.
+    let count = width
+        .checked_mul(height)
+        .filter(|&n| n <= texels.len())
+        .unwrap_or(texels.len());
+    let src = &texels[..count];
+    // The byte side: what the layout needs plus some spare bytes, or a little less,
+    // or (for a layout that cannot fit) anything small.
+    let needed = model(f, count, width, height, usize::MAX, pitch)
+        .map(|row| height.saturating_sub(1) * pitch + row)
+        .filter(|&n| n <= 1 << 16);
+    let len = match needed {
+        Some(n) if head[11] & 1 == 0 => n + extra % 8,
+        Some(n) => n.saturating_sub(1 + extra % 4),
+        None => usize::from(head[10]),
+    };
+    let mut buf = vec![0xA5u8; offset + len];
+    let want = model(f, count, width, height, len, pitch);
+    let got = f.encode_rows(src, width, height, &mut buf[offset..], pitch);
+    assert_eq!(
+        got.is_ok(),
+        want.is_some(),
+        "{f} {width}x{height} pitch {pitch} len {len}: {got:?}"
+    );
+    let mut back = vec![[f32::NAN; 4]; count];
+    let got_back = f.decode_rows(&buf[offset..], pitch, width, height, &mut back);
+    assert_eq!(got_back.is_ok(), want.is_some());
+    let Some(row) = want else {
+        assert!(buf.iter().all(|&b| b == 0xA5));
+        assert!(back.iter().all(|t| t.iter().all(|x| x.is_nan())));
+        return;
+    };
+    let mut written = vec![false; buf.len()];
+    // With width 0 there is nothing to write, however many rows (height ≤ count
+    // otherwise).
+    for y in 0..if width == 0 { 0 } else { height } {
+        let start = offset + y * pitch;
+        written[start..start + row].fill(true);
+        for x in 0..width {
+            let at = start + x * bpt;
+            let mut one = [0u8; 16];
+            f.encode_rows(&src[y * width + x..][..1], 1, 1, &mut one[..bpt], bpt)
+                .unwrap();
+            assert_eq!(buf[at..at + bpt], one[..bpt], "{f} texel ({x}, {y})");
+            let mut d = [[0.0f32; 4]];
+            f.decode_rows(&one[..bpt], bpt, 1, 1, &mut d).unwrap();
+            assert_eq!(
+                back[y * width + x].map(f32::to_bits),
+                d[0].map(f32::to_bits)
+            );
+        }
+    }
+    assert!(
+        buf.iter().zip(&written).all(|(&b, &w)| w || b == 0xA5),
+        "{f}: padding written"
+    );
+});

@@ -1,0 +1,208 @@
+//! Mip chains: [`Format::downsample`] makes one level from the previous, exactly
+//! decoded, averaged in linear light and exactly re-encoded; [`mip_level_count`]
+//! and [`mip_size`] give the chain's shape.
+//!
+//! # Sizes (D3D and Vulkan)
+//!
+//! Level `i + 1` of a `w × h` level is `max(1, ⌊w/2⌋) × max(1, ⌊h/2⌋)` (a side of 0
+//! stays 0), and a chain ends at 1 × 1: `⌊log₂ max(w, h)⌋ + 1` levels (D3D11.3
+//! §5.3.3, Vulkan "Image Mip Level Sizing").
+//!
+//! # The filter
+//!
+//! Texel `(x, y)` of the new level is the mean of the 2 × 2 box of source texels
+//! `(2x, 2y)`, `(2x + 1, 2y)`, `(2x, 2y + 1)`, `(2x + 1, 2y + 1)`. Odd sides are
+//! handled as the D3D sizes imply: the new side is `⌊n/2⌋`, so the last source
+//! column (or row) of an odd side is not read (a 2×2 box, never a 3-tap one); a
+//! source side of 1 gives a new side of 1 whose box repeats its one column (or
+//! row), so a 1 × n level averages pairs along its length.
+//!
+//! Each source texel is decoded exactly (the format's rule, as
+//! [`Format::decode_rows`]: sRGB colour to linear, every other channel as
+//! stored), so the mean is taken in linear light; alpha is always linear. The
+//! mean is computed in `f64` (exact for the 8- and 16-bit formats: four decoded
+//! `f32` add without rounding), rounded once to `f32`, and encoded exactly by the
+//! format's rule (as [`Format::encode_rows`]). So each output code is the code of
+//! the `f64` mean, except where that mean lies within half an `f32` ulp of a
+//! boundary between two codes, where the rounding to `f32` may pick the
+//! neighbouring code (`tests/texture_mip.rs` checks every output against the `f64`
+//! reference and that every difference is of this kind).
+//!
+//! **Ties are not exact.** The mean is that of the decoded `f32` values, each the
+//! `f32` nearest to its code's exact value. Where the exact mean of the exact
+//! values is halfway between two codes (a UNORM box whose codes sum to 2 mod 4,
+//! such as 0, 0, 1, 1), those decoding errors, not the format's tie rule, pick the
+//! code: about 5% of the outputs of random UNORM levels in the test. A box of four
+//! equal texels always gives that texel back.
+//!
+//! [`AlphaMode`] says what the alpha channel means:
+//!
+//! - [`AlphaMode::Premultiplied`]: every channel is the plain mean of its four
+//!   values (colour is already weighted by alpha).
+//! - [`AlphaMode::Straight`]: alpha is the plain mean; colour is weighted by alpha,
+//!   `Σ cᵢ·aᵢ / Σ aᵢ`, so transparent texels do not bleed their colour in; when
+//!   `Σ aᵢ = 0` the colour is the plain mean. Formats without alpha decode it as
+//!   1, where both modes give the plain mean.
+//!
+//! **NaN, ±∞.** Only the float formats decode to NaN or ±∞. The mean follows
+//! `f64` arithmetic: a NaN among the four values of a channel makes that output
+//! channel NaN (and, with straight alpha, a NaN alpha makes the colour NaN too);
+//! +∞ and −∞ together make NaN; the format's encoder then applies its NaN rule
+//! (UNORM/SNORM/sRGB: 0; binary16 and `f32`: a NaN; float11/10: the NaN code;
+//! RGB9E5: 0). Other channels are not affected.
+
+use super::format::Format;
+use super::rows::{LayoutError, byte_layout};
+
+/// What the alpha channel means to [`Format::downsample`] (see the
+/// [module docs](self)).
+///
+/// ```
+/// use normkey::texture::{AlphaMode, Format};
+/// // Two 2×1 RGBA8 texels: opaque red and transparent green.
+/// let src = [255, 0, 0, 255, 0, 255, 0, 0];
+/// let mut dst = [0u8; 4];
+/// Format::Rgba8Unorm.downsample(&src, 8, 2, 1, &mut dst, 4, AlphaMode::Straight).unwrap();
+/// assert_eq!(dst, [255, 0, 0, 128]); // the transparent green does not bleed
+/// Format::Rgba8Unorm.downsample(&src, 8, 2, 1, &mut dst, 4, AlphaMode::Premultiplied).unwrap();
+/// assert_eq!(dst, [128, 128, 0, 128]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AlphaMode {
+    /// Colour is not multiplied by alpha: the mean weights it by alpha.
+    Straight,
+    /// Colour is already multiplied by alpha: every channel is a plain mean.
+    Premultiplied,
+}
+
+/// The side of the next mip level: `max(1, ⌊n/2⌋)`, and 0 for 0.
+///
+/// ```
+/// use normkey::texture::mip_size;
+/// assert_eq!(mip_size(7), 3);
+/// assert_eq!(mip_size(1), 1);
+/// assert_eq!(mip_size(0), 0);
+/// assert_eq!(mip_size(usize::MAX), usize::MAX / 2);
+/// ```
+#[inline]
+#[must_use]
+pub const fn mip_size(n: usize) -> usize {
+    if n > 1 { n / 2 } else { n }
+}
+
+/// The number of levels of a full mip chain of a `width × height` texture,
+/// `⌊log₂ max(width, height)⌋ + 1`, down to 1 × 1; 0 when a side is 0.
+///
+/// ```
+/// use normkey::texture::mip_level_count;
+/// assert_eq!(mip_level_count(1, 1), 1);
+/// assert_eq!(mip_level_count(256, 1), 9);
+/// assert_eq!(mip_level_count(257, 100), 9);
+/// assert_eq!(mip_level_count(0, 8), 0);
+/// assert_eq!(mip_level_count(usize::MAX, 1), usize::BITS);
+/// ```
+#[inline]
+#[must_use]
+pub const fn mip_level_count(width: usize, height: usize) -> u32 {
+    if width == 0 || height == 0 {
+        return 0;
+    }
+    let side = if width > height { width } else { height };
+    side.ilog2() + 1
+}
+
+/// Destination texels per step: the stack buffers of one step hold twice as many
+/// source texels of two rows (no allocation).
+const STEP: usize = 32;
+
+/// The mean of four texels (see the module docs), in `f64`, rounded once to `f32`.
+#[inline]
+// The f64 mean is rounded once to f32 on purpose.
+#[allow(clippy::cast_possible_truncation)]
+fn mean(p: [[f32; 4]; 4], alpha: AlphaMode) -> [f32; 4] {
+    let sum = |c: usize, weight: bool| {
+        let v = |k: usize| f64::from(p[k][c]) * if weight { f64::from(p[k][3]) } else { 1.0 };
+        v(0) + v(1) + v(2) + v(3)
+    };
+    let a = sum(3, false);
+    core::array::from_fn(|c| {
+        // `a != 0.0` holds for a NaN alpha, which then weights the colour to NaN.
+        if c < 3 && alpha == AlphaMode::Straight && a != 0.0 {
+            (sum(c, true) / a) as f32
+        } else {
+            (sum(c, false) / 4.0) as f32
+        }
+    })
+}
+
+impl Format {
+    /// Writes the next mip level of the `width × height` level in `src` (rows
+    /// `src_row_pitch` bytes apart) into `dst` (`mip_size(width) ×
+    /// mip_size(height)` texels, rows `dst_row_pitch` bytes apart): each texel the
+    /// exactly re-encoded mean, in linear light, of a 2 × 2 box of exactly decoded
+    /// source texels. The [module docs](super::mip) give the box at odd sides, the
+    /// alpha modes, the rounding bound and the NaN rule. Byte buffers may start at
+    /// any address; padding is never read or written; nothing is allocated (the
+    /// work buffers, 160 texels of `[f32; 4]`, 2.5 KiB, live on the stack).
+    ///
+    /// # Errors
+    ///
+    /// A [`LayoutError`] when either byte side does not hold its level (as
+    /// [`Format::decode_rows`] checks it); then `dst` is untouched.
+    ///
+    /// ```
+    /// use normkey::texture::{AlphaMode, Format, mip_size};
+    /// // A 3×2 sRGB level (odd width: the third column is not read) into 1×1.
+    /// let src = [0, 0, 0, 255, 255, 255, 255, 255, 9, 9, 9, 9,
+    ///            0, 0, 0, 255, 255, 255, 255, 255, 9, 9, 9, 9];
+    /// let f = Format::Rgba8UnormSrgb;
+    /// let mut dst = [0u8; 4];
+    /// f.downsample(&src, 12, 3, 2, &mut dst, 4, AlphaMode::Premultiplied).unwrap();
+    /// assert_eq!(dst, [188, 188, 188, 255]); // linear 0.5, not byte 128
+    /// assert_eq!((mip_size(3), mip_size(2)), (1, 1));
+    /// // NaN: binary16 propagates it, UNORM stores 0 (in that channel only).
+    /// let h = [0x00, 0x7E, 0x00, 0x3C]; // r16float: NaN, 1.0 (a 2×1 level)
+    /// let mut out = [0u8; 2];
+    /// Format::R16Float.downsample(&h, 4, 2, 1, &mut out, 2, AlphaMode::Straight).unwrap();
+    /// assert_eq!(out[1] & 0x7E, 0x7E); // a quiet NaN (its sign and payload are the platform's)
+    /// assert!(f.downsample(&src, 12, 3, 2, &mut dst[..3], 4, AlphaMode::Straight).is_err());
+    /// ```
+    #[allow(clippy::too_many_arguments)] // the two layouts and the alpha mode
+    pub fn downsample(
+        self,
+        src: &[u8],
+        src_row_pitch: usize,
+        width: usize,
+        height: usize,
+        dst: &mut [u8],
+        dst_row_pitch: usize,
+        alpha: AlphaMode,
+    ) -> Result<(), LayoutError> {
+        let (dst_width, dst_height) = (mip_size(width), mip_size(height));
+        let src_row = byte_layout(self, width, height, src.len(), src_row_pitch)?;
+        let dst_row = byte_layout(self, dst_width, dst_height, dst.len(), dst_row_pitch)?;
+        let codec = &self.row().codec;
+        let bpt = codec.bytes;
+        let mut top = [[0.0f32; 4]; 2 * STEP];
+        let mut bottom = [[0.0f32; 4]; 2 * STEP];
+        let mut out = [[0.0f32; 4]; STEP];
+        for y in 0..dst_height {
+            let rows = [2 * y, (2 * y + 1).min(height - 1)];
+            let [r0, r1] = rows.map(|sy| &src[sy * src_row_pitch..][..src_row]);
+            let d = &mut dst[y * dst_row_pitch..][..dst_row];
+            for x0 in (0..dst_width).step_by(STEP) {
+                let n = STEP.min(dst_width - x0);
+                // The source columns of this step (one when the source side is 1).
+                let (sx, sn) = (2 * x0, (2 * n).min(width - 2 * x0));
+                (codec.decode)(&r0[sx * bpt..(sx + sn) * bpt], &mut top[..sn]);
+                (codec.decode)(&r1[sx * bpt..(sx + sn) * bpt], &mut bottom[..sn]);
+                for (i, o) in out[..n].iter_mut().enumerate() {
+                    let (i0, i1) = (2 * i, (2 * i + 1).min(sn - 1));
+                    *o = mean([top[i0], top[i1], bottom[i0], bottom[i1]], alpha);
+                }
+                (codec.encode)(&out[..n], &mut d[x0 * bpt..(x0 + n) * bpt]);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,73 @@
+//! The binary16 channel conversions against the `half` crate (a dev-dependency,
+//! written independently): `f32_to_f16` and `f16_encode_slice` bit for bit
+//! `half::f16::from_f32` on all 2³² `f32` (`#[ignore]`d: run it with
+//! `cargo test --release --all-features --test texture_binary16 -- --ignored`),
+//! `f16_to_f32` and `f16_decode_slice` bit for bit `half::f16::to_f32` on all 2¹⁶
+//! codes, and random inputs in every run.
+
+mod common;
+use common::{XorShift, for_all_f32_blocks, miri_thin};
+use normkey::texture::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+
+/// The number of `xs` where the scalar or the slice encoder differs from `half`.
+fn encode_failures(xs: &[f32]) -> u64 {
+    let mut codes = vec![0u16; xs.len()];
+    f16_encode_slice(xs, &mut codes);
+    let mut bad = 0;
+    for (&x, &c) in xs.iter().zip(&codes) {
+        let want = half::f16::from_f32(x).to_bits();
+        let got = f32_to_f16(x);
+        if got != want || c != want {
+            if bad < 4 {
+                eprintln!(
+                    "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
+                    x.to_bits()
+                );
+            }
+            bad += 1;
+        }
+    }
+    bad
+}
+
+#[test]
+#[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
+fn encode_exhaustive_against_half() {
+    assert_eq!(for_all_f32_blocks(encode_failures), 0);
+}
+
+#[test]
+fn encode_random_and_edges_against_half() {
+    let mut rng = XorShift(0x00F1_6F16);
+    let mut xs: Vec<f32> = miri_thin(0..100_000, 200).map(|_| rng.f32()).collect();
+    // Every rounding boundary region: the f32 next to each binary16 and each midpoint.
+    for c in miri_thin(0..=0x7C00u16, 64) {
+        let v = half::f16::from_bits(c).to_f32();
+        for d in [-2i32, -1, 0, 1, 2] {
+            let bits = v.to_bits().wrapping_add_signed(d);
+            xs.extend([f32::from_bits(bits), -f32::from_bits(bits)]);
+            // The midpoint to the next code, and its neighbours.
+            let mid = bits.wrapping_add(1 << 12);
+            xs.extend([f32::from_bits(mid), -f32::from_bits(mid)]);
+        }
+    }
+    xs.extend([
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7F80_0001),
+        f32::from_bits(0xFFBF_FFFF),
+    ]);
+    assert_eq!(encode_failures(&xs), 0);
+}
+
+#[test]
+fn decode_every_code_against_half() {
+    let codes: Vec<u16> = miri_thin(0..=u16::MAX, 97).collect();
+    let mut xs = vec![0.0f32; codes.len()];
+    f16_decode_slice(&codes, &mut xs);
+    for (&c, &x) in codes.iter().zip(&xs) {
+        let want = half::f16::from_bits(c).to_f32().to_bits();
+        assert_eq!(f16_to_f32(c).to_bits(), want, "{c:#06x}");
+        assert_eq!(x.to_bits(), want, "{c:#06x}");
+    }
+}

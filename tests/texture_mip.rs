@@ -1,0 +1,302 @@
+//! `Format::downsample`, `mip_level_count` and `mip_size` against an `f64` model:
+//! every output channel is the code nearest to the `f64` mean of the exactly decoded
+//! 2 × 2 box (the references of `normkey-oracle` for UNORM, SNORM and sRGB, and
+//! `f16_nearest` for binary16), or, where that mean lies within half an
+//! `f32` ulp of a code boundary, the code of the mean rounded to `f32` (the bound the
+//! module docs state); random levels of every covered format, odd sides, padded and
+//! misaligned rows, both alpha modes, and whole chains. `Rg11b10Ufloat` and
+//! `Rgb9e5Ufloat` have no `f64` reference here: only their layouts and NaN rule are
+//! checked through the chain test.
+
+// Codes and exact values move between integers and floats on purpose.
+#![allow(
+    clippy::float_cmp,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
+)]
+
+mod common;
+use common::{XorShift, miri_thin};
+
+use normkey::texture::{AlphaMode, Format, Srgb8, f16_to_f32, mip_level_count, mip_size};
+use normkey_oracle::{
+    decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
+    srgb_encode_value, unorm_max,
+};
+
+use Format as F;
+
+/// How one channel of a format encodes: its rule and width.
+#[derive(Clone, Copy)]
+enum Rule {
+    Unorm(u32),
+    Snorm(u32),
+    Srgb,
+    Half,
+    Single,
+}
+
+/// The rule of each stored channel, r, g, b, a order; `None`: not covered here.
+fn rules(f: Format) -> Option<Vec<Rule>> {
+    use Rule::{Half, Single, Snorm, Srgb, Unorm};
+    let n = f.channels() as usize;
+    Some(match f {
+        F::R8Unorm | F::Rg8Unorm | F::Rgba8Unorm | F::Bgra8Unorm => vec![Unorm(8); n],
+        F::R16Unorm | F::Rg16Unorm | F::Rgba16Unorm => vec![Unorm(16); n],
+        F::R8Snorm | F::Rg8Snorm | F::Rgba8Snorm => vec![Snorm(8); n],
+        F::R16Snorm | F::Rg16Snorm | F::Rgba16Snorm => vec![Snorm(16); n],
+        F::Rgba8UnormSrgb | F::Bgra8UnormSrgb => vec![Srgb, Srgb, Srgb, Unorm(8)],
+        F::R16Float | F::Rg16Float | F::Rgba16Float => vec![Half; n],
+        F::R32Float | F::Rg32Float | F::Rgba32Float => vec![Single; n],
+        F::Rgb10a2Unorm => vec![Unorm(10), Unorm(10), Unorm(10), Unorm(2)],
+        F::B5g6r5Unorm => vec![Unorm(5), Unorm(6), Unorm(5)],
+        F::Bgr5a1Unorm => vec![Unorm(5), Unorm(5), Unorm(5), Unorm(1)],
+        F::Bgra4Unorm => vec![Unorm(4); 4],
+        _ => return None,
+    })
+}
+
+/// The decoded value of the code nearest to `m` under `rule`.
+fn reference(rule: Rule, m: f64) -> f32 {
+    match rule {
+        Rule::Unorm(b) => decode_normalized(encode_unorm_value(m, b), unorm_max(b)),
+        Rule::Snorm(b) => decode_normalized(encode_snorm_value(m, b), snorm_max(b)),
+        Rule::Srgb => Srgb8::from_bits(srgb_encode_value(m)).to_f32(),
+        Rule::Half => f16_to_f32(f16_nearest(m)),
+        Rule::Single => m as f32,
+    }
+}
+
+/// The `f64` mean of channel `c` of a box (the module docs' definition).
+fn model_mean(p: &[[f32; 4]; 4], c: usize, alpha: AlphaMode) -> f64 {
+    let a: f64 = p.iter().map(|t| f64::from(t[3])).sum();
+    let plain = p.iter().map(|t| f64::from(t[c])).sum::<f64>() / 4.0;
+    if c < 3 && alpha == AlphaMode::Straight && a != 0.0 {
+        p.iter()
+            .map(|t| f64::from(t[c]) * f64::from(t[3]))
+            .sum::<f64>()
+            / a
+    } else {
+        plain
+    }
+}
+
+/// Equal values, or both NaN.
+fn same(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan()
+}
+
+/// Decodes a whole level.
+fn decode(f: Format, bytes: &[u8], pitch: usize, w: usize, h: usize) -> Vec<[f32; 4]> {
+    let mut out = vec![[0.0; 4]; w * h];
+    f.decode_rows(bytes, pitch, w, h, &mut out).unwrap();
+    out
+}
+
+/// One random level of `f` downsampled and checked; returns the outputs checked and
+/// those that took the `f32`-rounded mean's code instead of the `f64` mean's
+/// (within the bound).
+fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMode) -> (u64, u64) {
+    let rules = rules(f).unwrap();
+    let bpt = f.bytes_per_texel();
+    let (pad, dpad, off) = (
+        rng.next() as usize % 5,
+        rng.next() as usize % 5,
+        rng.next() as usize % 3,
+    );
+    let pitch = w * bpt + pad;
+    let mut src = vec![0u8; off + h * pitch];
+    for b in &mut src {
+        *b = rng.next() as u8;
+    }
+    let (dw, dh) = (mip_size(w), mip_size(h));
+    let dpitch = dw * bpt + dpad;
+    let mut dst = vec![0xA5u8; off + dh * dpitch];
+    f.downsample(&src[off..], pitch, w, h, &mut dst[off..], dpitch, alpha)
+        .unwrap();
+    // Padding untouched.
+    for (i, &b) in dst.iter().enumerate() {
+        let inside = i >= off && (i - off) % dpitch < dw * bpt;
+        assert!(inside || b == 0xA5, "{f}: padding byte {i} written");
+    }
+    let texels = decode(f, &src[off..], pitch, w, h);
+    let out = decode(f, &dst[off..], dpitch, dw, dh);
+    let (mut checked, mut near_boundary) = (0, 0);
+    for y in 0..dh {
+        for x in 0..dw {
+            let at = |sx: usize, sy: usize| texels[sy.min(h - 1) * w + sx.min(w - 1)];
+            let p = [
+                at(2 * x, 2 * y),
+                at(2 * x + 1, 2 * y),
+                at(2 * x, 2 * y + 1),
+                at(2 * x + 1, 2 * y + 1),
+            ];
+            for (c, &rule) in rules.iter().enumerate() {
+                let m = model_mean(&p, c, alpha);
+                let got = out[y * dw + x][c];
+                checked += 1;
+                if same(got, reference(rule, m)) {
+                    continue;
+                }
+                // Allowed only as the code of the mean rounded to f32.
+                let rounded = f64::from(m as f32);
+                assert!(
+                    same(got, reference(rule, rounded)),
+                    "{f} {w}x{h} {alpha:?} texel ({x}, {y}) channel {c}: box {p:?}, mean {m:e}, got {got:e}"
+                );
+                near_boundary += 1;
+            }
+        }
+    }
+    (checked, near_boundary)
+}
+
+#[test]
+fn every_output_is_the_code_of_the_f64_mean() {
+    let mut rng = XorShift(0x0000_A1F5_3A1E);
+    let (mut total, mut near) = (0, 0);
+    for f in Format::ALL.into_iter().filter(|&f| rules(f).is_some()) {
+        for i in miri_thin(0..200, 40) {
+            let (w, h) = (1 + rng.next() as usize % 9, 1 + rng.next() as usize % 7);
+            let alpha = if i % 2 == 0 {
+                AlphaMode::Straight
+            } else {
+                AlphaMode::Premultiplied
+            };
+            let (t, n) = check_level(f, &mut rng, w, h, alpha);
+            (total, near) = (total + t, near + n);
+        }
+    }
+    // Mostly boxes whose exact mean is a tie between two codes (a UNORM box of
+    // codes summing to 2 mod 4): the decoded f32 values' rounding decides them.
+    eprintln!(
+        "{near} of {total} outputs decided by the f32 rounding of a mean near a code boundary"
+    );
+}
+
+#[test]
+fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
+    let mut rng = XorShift(0x0000_C4A1_7EE5);
+    for f in Format::ALL {
+        let bpt = f.bytes_per_texel();
+        let side = if cfg!(miri) { 9 } else { 40 };
+        let (mut w, mut h) = (
+            1 + rng.next() as usize % side,
+            1 + rng.next() as usize % side,
+        );
+        let mut level: Vec<u8> = (0..w * h * bpt).map(|_| rng.next() as u8).collect();
+        let levels = mip_level_count(w, h);
+        assert_eq!(levels, w.max(h).ilog2() + 1);
+        for _ in 1..levels {
+            let (dw, dh) = (mip_size(w), mip_size(h));
+            let mut next = vec![0u8; dw * dh * bpt];
+            let alpha = if rng.next() % 2 == 0 {
+                AlphaMode::Straight
+            } else {
+                AlphaMode::Premultiplied
+            };
+            f.downsample(&level, w * bpt, w, h, &mut next, dw * bpt, alpha)
+                .unwrap();
+            // A destination one byte short, or a pitch one byte short: errors, nothing written.
+            let mut short = vec![0x5Au8; (dw * dh * bpt).saturating_sub(1)];
+            assert!(
+                f.downsample(&level, w * bpt, w, h, &mut short, dw * bpt, alpha)
+                    .is_err()
+            );
+            assert!(short.iter().all(|&b| b == 0x5A));
+            assert!(
+                f.downsample(
+                    &level,
+                    w * bpt - 1,
+                    w,
+                    h,
+                    &mut next.clone(),
+                    dw * bpt,
+                    alpha
+                )
+                .is_err()
+            );
+            // A NaN channel of the output comes only from a NaN or ±∞ in its box.
+            let src = decode(f, &level, w * bpt, w, h);
+            let out = decode(f, &next, dw * bpt, dw, dh);
+            if !src.iter().flatten().any(|x| !x.is_finite()) {
+                assert!(out.iter().flatten().all(|x| x.is_finite()), "{f}");
+            }
+            (w, h, level) = (dw, dh, next);
+        }
+        assert_eq!((w, h), (1, 1));
+        assert_eq!(mip_size(1), 1);
+    }
+    // Sides of 0: nothing to read or write.
+    assert_eq!(mip_level_count(0, 5), 0);
+    assert!(
+        F::Rgba8Unorm
+            .downsample(&[], 0, 0, 5, &mut [], 0, AlphaMode::Straight)
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_box_of_equal_texels_gives_its_value_back() {
+    let mut rng = XorShift(0x0000_E0A1_B0C5);
+    for f in Format::ALL {
+        let bpt = f.bytes_per_texel();
+        for i in miri_thin(0..2000, 100) {
+            let texel: Vec<u8> = (0..bpt).map(|_| rng.next() as u8).collect();
+            let src = texel.repeat(4);
+            let mut out = vec![0u8; bpt];
+            let alpha = if i % 2 == 0 {
+                AlphaMode::Straight
+            } else {
+                AlphaMode::Premultiplied
+            };
+            f.downsample(&src, 2 * bpt, 2, 2, &mut out, bpt, alpha)
+                .unwrap();
+            let (a, b) = (
+                decode(f, &texel, bpt, 1, 1)[0],
+                decode(f, &out, bpt, 1, 1)[0],
+            );
+            // Straight alpha with a NaN or infinite alpha makes the colour NaN.
+            let weighted = alpha == AlphaMode::Straight && !a[3].is_finite();
+            for c in 0..f.channels() as usize {
+                assert!(
+                    same(a[c], b[c]) || weighted && b[c].is_nan(),
+                    "{f} {texel:02x?}: {a:?} → {b:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn odd_sides_and_ones_follow_the_documented_box() {
+    // 3×1 R8: the third column is not read; 1×2: the one column is repeated.
+    let f = F::R8Unorm;
+    let mut d = [0u8; 1];
+    f.downsample(&[0, 255, 255], 3, 3, 1, &mut d, 1, AlphaMode::Straight)
+        .unwrap();
+    assert_eq!(d, [128]);
+    f.downsample(&[0, 255], 1, 1, 2, &mut d, 1, AlphaMode::Straight)
+        .unwrap();
+    assert_eq!(d, [128]);
+    f.downsample(&[51], 1, 1, 1, &mut d, 1, AlphaMode::Straight)
+        .unwrap();
+    assert_eq!(d, [51]);
+    // A NaN in one channel: that channel's rule only (UNORM 0), the others kept.
+    let g = F::Rgba32Float;
+    let px = |v: [f32; 4]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let mut src = px([f32::NAN, 1.0, 0.5, 1.0]);
+    src.extend(px([0.0, 1.0, 0.25, 1.0]));
+    let mut out = [0u8; 16];
+    g.downsample(&src, 32, 2, 1, &mut out, 16, AlphaMode::Premultiplied)
+        .unwrap();
+    let v: Vec<f32> = out
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert!(v[0].is_nan());
+    assert_eq!(v[1..], [1.0, 0.375, 1.0]);
+}

@@ -252,6 +252,7 @@ fn families(
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn f32_total_order_and_nan_last() {
     f32_suite(false);
 }
@@ -283,6 +284,7 @@ fn f32_suite(large: bool) {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn f64_total_order_and_nan_last() {
     f64_suite(false);
 }
@@ -307,6 +309,7 @@ fn f64_suite(large: bool) {
 
 /// Pairs: descending score, then ascending id; and a pair of 64-bit keys.
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn pairs_are_lexicographic() {
     pairs_suite(false);
 }
@@ -353,6 +356,7 @@ fn pairs_suite(large: bool) {
 
 /// Every integer key kind, with values at both ends of its range.
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn integers_by_value() {
     integers_suite(false);
 }
@@ -386,6 +390,7 @@ fn integers_suite(large: bool) {
 /// Every `f16` and `bf16` bit pattern, shuffled, in both orders.
 #[cfg(feature = "half")]
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn every_half_pattern() {
     use half::{bf16, f16};
     let mut r = XorShift(0x5eed);
@@ -407,6 +412,7 @@ fn every_half_pattern() {
 /// A key function that answers differently on every call never loses, duplicates
 /// or invents an element, and never panics.
 #[test]
+#[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
 fn inconsistent_keys_keep_a_permutation() {
     for n in miri_thin(
         lengths::<u64>(false)
@@ -450,6 +456,23 @@ fn short_buffers_panic_with_a_message() {
     );
 }
 
+/// Under Miri (about a thousand times slower than native), the one test of the
+/// sorts: each path through the unsafe code once (the library lowers its size
+/// thresholds under Miri: insertion up to 48 records, the MSD split above 512
+/// bytes, the parallel split from 256 records), every function, both orders.
+#[test]
+fn every_path_once() {
+    for n in [5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2, 300] {
+        let mut r = XorShift(n as u64 + 1);
+        let v: Vec<f32> = (0..n)
+            .map(|_| f32::from_bits(EDGE_F32[(r.next() % 16) as usize] ^ (r.next() as u32 & 0x3f)))
+            .collect();
+        check(&v, f32::total_cmp, |x| x.to_bits());
+        let w: Vec<NanLast<f32>> = v.iter().map(|&x| NanLast(x)).collect();
+        check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+    }
+}
+
 quickcheck::quickcheck! {
     fn quickcheck_f32(bits: Vec<u32>) -> bool {
         let v: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b)).collect();
@@ -491,7 +514,7 @@ fn sort_by_key_every_record_size() {
     }
     let f = |x: u64| f32::from_bits(EDGE_F32[(x % 16) as usize]);
     for n in miri_thin([0, 1, 5, 100, 2000, 70_000], 2) {
-        let n = if cfg!(miri) { n.min(200) } else { n };
+        let n = if cfg!(miri) { n.min(60) } else { n };
         // 4 bytes
         each(
             n,

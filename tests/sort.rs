@@ -462,7 +462,10 @@ fn short_buffers_panic_with_a_message() {
 /// bytes, the parallel split from 256 records), every function, both orders.
 #[test]
 fn every_path_once() {
-    for n in [5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2, 300] {
+    let mut lengths = vec![5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2];
+    #[cfg(feature = "rayon")]
+    lengths.push(th::PARALLEL_MIN + 1);
+    for n in lengths {
         let mut r = XorShift(n as u64 + 1);
         let v: Vec<f32> = (0..n)
             .map(|_| f32::from_bits(EDGE_F32[(r.next() % 16) as usize] ^ (r.next() as u32 & 0x3f)))
@@ -474,6 +477,7 @@ fn every_path_once() {
 }
 
 quickcheck::quickcheck! {
+    #[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
     fn quickcheck_f32(bits: Vec<u32>) -> bool {
         let v: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b)).collect();
         check(&v, f32::total_cmp, |x| x.to_bits());
@@ -481,6 +485,7 @@ quickcheck::quickcheck! {
         check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
         true
     }
+    #[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
     fn quickcheck_f64_pairs(pairs: Vec<(u64, u8)>) -> bool {
         let v: Vec<(f64, Reverse<u8>)> = pairs.iter().map(|&(b, i)| (f64::from_bits(b), Reverse(i))).collect();
         check(&v, |a, b| a.0.total_cmp(&b.0).then(b.1.0.cmp(&a.1.0)), |x| (x.0.to_bits(), x.1.0));

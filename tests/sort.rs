@@ -462,6 +462,7 @@ fn short_buffers_panic_with_a_message() {
 /// bytes, the parallel split from 256 records), every function, both orders.
 #[test]
 fn every_path_once() {
+    #[cfg_attr(not(feature = "rayon"), allow(unused_mut))] // one more length with rayon
     let mut lengths = vec![5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2];
     #[cfg(feature = "rayon")]
     lengths.push(th::PARALLEL_MIN + 1);

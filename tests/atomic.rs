@@ -100,12 +100,20 @@ macro_rules! for_every_reducer {
     ($check:ident) => {{
         macro_rules! both {
             ($f:ty, $u:ty) => {
-                $check::<$f, Min>();
-                $check::<$f, Max>();
+                if !miri_skips(stringify!($f)) {
+                    $check::<$f, Min>();
+                    $check::<$f, Max>();
+                }
             };
         }
         normkey::for_each_key_float!(both);
     }};
+}
+
+/// Under Miri, one float of each width: `bf16` is left out (`f16` has its 16-bit
+/// atomic, and the code is one generic implementation per width).
+fn miri_skips(float: &str) -> bool {
+    cfg!(miri) && float.ends_with("bf16")
 }
 
 /// The sequential model: the state is a float, every rule spelled with `total_cmp`.
@@ -835,8 +843,12 @@ macro_rules! for_every_arg_reducer {
         macro_rules! both {
             (f64, u64) => {};
             ($f:ty, $u:ty) => {
-                $check::<$f, Min>();
-                $check::<$f, Max>();
+                // Under Miri, `f32` only: every arg reducer is the one generic
+                // implementation on an `AtomicU64`.
+                if !cfg!(miri) || stringify!($f) == "f32" {
+                    $check::<$f, Min>();
+                    $check::<$f, Max>();
+                }
             };
         }
         normkey::for_each_key_float!(both);
@@ -1098,7 +1110,9 @@ fn quickcheck_view<F: TestFloat + AtomicFloat>() {
 fn quickcheck_every_view_against_the_model() {
     macro_rules! each {
         ($f:ty, $u:ty) => {
-            quickcheck_view::<$f>();
+            if !miri_skips(stringify!($f)) {
+                quickcheck_view::<$f>();
+            }
         };
     }
     normkey::for_each_key_float!(each);

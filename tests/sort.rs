@@ -555,3 +555,22 @@ fn sort_by_key_every_record_size() {
         );
     }
 }
+
+/// A split has at most `SPLIT_MAX` buckets: on random bits, a slice long enough
+/// that every top byte would take three more bits (eight buckets each, 2048 in
+/// all) is split at the cap. The records of `argsort_with_buffer` on `f64` are
+/// 16 bytes (the key and a `usize`).
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn split_at_its_bucket_cap_large() {
+    let half_cache = th::CACHED_BYTES / 16 / 2;
+    let n = th::SPLIT_MAX * half_cache * 5 / 4;
+    let mut r = XorShift(17);
+    let v: Vec<f64> = (0..n).map(|_| f64::from_bits(r.next())).collect();
+    let mut want: Vec<usize> = (0..n).collect();
+    want.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+    let mut out = vec![0; n];
+    let mut scratch = vec![(0.0, 0); 2 * n];
+    sort::argsort_with_buffer(&v, &mut out, &mut scratch);
+    assert!(out == want, "argsort_with_buffer, n = {n}");
+}

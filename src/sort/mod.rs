@@ -98,8 +98,11 @@ pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
     pub const INSERTION_MAX: usize = super::radix::INSERTION_MAX;
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
-    /// their top byte first.
+    /// their top bits first.
     pub const CACHED_BYTES: usize = super::radix::CACHED_BYTES;
+    /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
+    /// times half the cache in records of random bits reaches the cap.
+    pub const SPLIT_MAX: usize = super::radix::SPLIT_MAX;
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;

@@ -1,26 +1,25 @@
 //! The parallel sorts (feature `rayon`), on rayon's thread pool.
 //!
-//! One parallel most-significant-digit pass splits the records by their top byte:
-//! each of rayon's tasks counts one contiguous chunk, the counts give every
-//! (bucket, chunk) pair its own range of the output (chunk order inside a bucket:
-//! stable), and each task scatters its chunk into its ranges. Then the buckets,
-//! disjoint, are sorted in parallel by the sequential LSD sort on the lower bytes.
+//! One parallel most-significant-digit pass splits the records into cache-sized
+//! buckets, by the sequential sort's digit (the top byte and, where many records
+//! share it, bits below): each of rayon's tasks counts one contiguous chunk, the
+//! counts give every (bucket, chunk) pair its own range of the output (chunk
+//! order inside a bucket: stable), and each task scatters its chunk into its
+//! ranges. Then the buckets, disjoint, are sorted in parallel by the sequential
+//! LSD sort.
 
 use alloc::vec::Vec;
 
 use rayon::prelude::*;
 
 use super::alloc_forms::{Engine, sort_by_key_on};
-use super::radix::{Radix, count_digit, lsd};
+use super::radix::{Digit, Radix, SPLIT_MAX, count_digit, lsd, lsd_to};
 use super::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
 /// pass and the tasks cost more than they save.
 /// Under Miri, 256, so that the tests' short inputs take the parallel path.
 pub(crate) const PARALLEL_MIN: usize = if cfg!(miri) { 256 } else { 1 << 16 };
-
-/// Buckets of the split pass (its top 8 bits).
-const SPLIT_BUCKETS: usize = 256;
 
 /// A pointer to the output that tasks write through at disjoint indices.
 #[derive(Clone, Copy)]
@@ -39,32 +38,34 @@ impl<T> Out<T> {
     }
 }
 
-/// Stably moves `src` into `dst` grouped by the top byte of `radix`, in parallel;
-/// returns where each bucket starts (and, last, `src.len()`).
+/// Stably moves `src` into `dst` grouped by the split digit of `radix` (the top
+/// byte and, where many records share it, the bits below: [`Digit`]), in
+/// parallel; returns where each bucket starts and, last, `src.len()`.
 fn split<T: Copy + Send + Sync, R: Radix>(
     src: &[T],
     dst: &mut [T],
     radix: &(impl Fn(&T) -> R + Sync),
-) -> [usize; SPLIT_BUCKETS + 1] {
+) -> Vec<usize> {
     let n = src.len();
-    let shift = R::BITS - 8;
+    let digit = Digit::plan(src, R::BITS as usize / 8, radix);
+    let buckets = digit.buckets();
     let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1);
-    let counts: Vec<[usize; SPLIT_BUCKETS]> = src
+    let counts: Vec<[usize; SPLIT_MAX]> = src
         .par_chunks(chunk)
-        .map(|c| count_digit::<T, SPLIT_BUCKETS>(c, |x| radix(x).shr_usize(shift) & 0xff))
+        .map(|c| count_digit::<T, SPLIT_MAX>(c, |x| digit.of(radix(x))))
         .collect();
     // Every (bucket, chunk) range: bucket-major, chunks in order within a bucket.
-    let mut starts: Vec<[usize; SPLIT_BUCKETS]> = alloc::vec![[0; SPLIT_BUCKETS]; counts.len()];
-    let mut bounds = [0; SPLIT_BUCKETS + 1];
+    let mut starts: Vec<[usize; SPLIT_MAX]> = alloc::vec![[0; SPLIT_MAX]; counts.len()];
+    let mut bounds = Vec::with_capacity(buckets + 1);
     let mut sum = 0;
-    for b in 0..SPLIT_BUCKETS {
-        bounds[b] = sum;
+    for b in 0..buckets {
+        bounds.push(sum);
         for (s, c) in starts.iter_mut().zip(&counts) {
             s[b] = sum;
             sum += c[b];
         }
     }
-    bounds[SPLIT_BUCKETS] = sum;
+    bounds.push(sum);
     assert!(
         sum == n && dst.len() == n,
         "split: counts do not cover the slice"
@@ -73,14 +74,15 @@ fn split<T: Copy + Send + Sync, R: Radix>(
     src.par_chunks(chunk).zip(starts).for_each(|(c, mut next)| {
         let out = out.get();
         for x in c {
-            let d = radix(x).shr_usize(shift) & 0xff;
+            let d = digit.of(radix(x));
             let i = next[d];
             next[d] += 1;
             // SAFETY: `i` is inside this chunk's range of bucket `d`, which the
             // prefix sums above made disjoint from every other (chunk, bucket)
             // range; the chunk's records of bucket `d` fill exactly that range
-            // (the same `radix`, a pure function, counted them), and the ranges
-            // together cover `0..n` (checked above), so `i < n = dst.len()`.
+            // (the same `digit` and `radix`, pure functions, counted them), and
+            // the ranges together cover `0..n` (checked above), so `i < n =
+            // dst.len()`.
             unsafe { out.add(i).write(*x) };
         }
     });
@@ -93,14 +95,15 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
     buf: &mut [T],
     radix: impl Fn(&T) -> R + Sync,
 ) {
-    if v.len() < PARALLEL_MIN {
+    // A one-byte radix is one pass: nothing to split.
+    if v.len() < PARALLEL_MIN || R::BITS < 16 {
         lsd(v, buf, radix);
         return;
     }
     let bounds = split(v, buf, &radix);
-    // The buckets are disjoint ranges of both buffers: sort each in `buf` with its
-    // range of `v` as scratch, then copy back.
-    let mut parts = Vec::with_capacity(SPLIT_BUCKETS);
+    // The buckets are disjoint ranges of both buffers: sort each from `buf` into
+    // its range of `v`.
+    let mut parts = Vec::with_capacity(bounds.len());
     let (mut rest_v, mut rest_b) = (v, buf);
     for w in bounds.windows(2) {
         let len = w[1] - w[0];
@@ -112,10 +115,9 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
         rest_v = tv;
         rest_b = tb;
     }
-    parts.into_par_iter().for_each(|(pv, pb)| {
-        lsd(pb, pv, &radix);
-        pv.copy_from_slice(pb);
-    });
+    parts
+        .into_par_iter()
+        .for_each(|(pv, pb)| lsd_to(pb, pv, &radix));
 }
 
 /// [`sort`](super::sort) on rayon's thread pool: stable, the same order and the

@@ -124,24 +124,46 @@ pub(crate) fn insertion<T: Copy, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R
 
 /// Slices of at most this many bytes are sorted least significant digit first
 /// (both buffers stay in a core's L2 cache); larger ones are first split by their
-/// most significant byte.
+/// most significant bits.
 /// Under Miri, 512 bytes, so that the tests' short inputs take every path.
 pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 };
+
+/// Most buckets of one split: each is a run of records that the scatter writes
+/// in order, and more runs than this miss the cache on every write.
+pub(crate) const SPLIT_MAX: usize = 1024;
+
+/// Most bits a split takes below the top byte.
+const EXTRA_MAX: u32 = 8;
+
+/// A split's sample: runs of this many records…
+const SAMPLE_RUN: usize = 256;
+/// …one at the start of every this many.
+const SAMPLE_STRIDE: usize = 4096;
 
 /// Sorts `v` stably by `radix`, with `buf` (as long as `v`) as scratch; the result
 /// is in `v`.
 ///
-/// A slice larger than the cache is split by its top byte into `buf` (most
-/// significant digit first, one read to count and one stable scatter), and each
-/// bucket sorted on the remaining bytes with the roles of the buffers swapped; a
-/// top byte on which every record agrees is skipped without a pass. A slice that
-/// fits in the cache is sorted least significant digit first: one read counts
-/// every remaining byte, then one stable scatter per byte on which the records
-/// differ. Short slices are sorted by insertion.
+/// A slice larger than the cache is first split, most significant digit first
+/// (one read to count and one stable scatter), into buckets that fit in the
+/// cache: by its top byte and, for the top bytes that many records share, as
+/// many of the bits below as divide them into cache-sized buckets (a sample
+/// picks the widths, so a slice of floats whose exponents are few still splits
+/// in one pass). Each bucket is then sorted on the remaining bits with the roles
+/// of the buffers swapped; a split that would leave every record in one bucket
+/// is skipped without a pass. A slice that fits in the cache is sorted least
+/// significant digit first: one read counts every byte, then one stable scatter
+/// per byte on which the records differ. Short slices are sorted by insertion.
 pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
     let n = v.len();
     debug_assert_eq!(buf.len(), n);
     sort_in(v, buf, R::BITS as usize / 8, &radix);
+}
+
+/// [`lsd`] with the result in `dst`; `src` is scratch.
+#[cfg(feature = "rayon")]
+pub(crate) fn lsd_to<T: Copy, R: Radix>(src: &mut [T], dst: &mut [T], radix: impl Fn(&T) -> R) {
+    debug_assert_eq!(src.len(), dst.len());
+    sort_to(src, dst, R::BITS as usize / 8, &radix);
 }
 
 /// Whether `n` records of `T` are sorted LSD.
@@ -159,8 +181,8 @@ fn sort_in<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], bytes: usize, radix: &
         if lsd_passes(v, buf, bytes, radix) {
             v.copy_from_slice(buf);
         }
-    } else if let Some(starts) = split(v, buf, bytes, radix) {
-        for_each_bucket(buf, v, &starts, |b, s| sort_to(b, s, bytes - 1, radix));
+    } else if let Some(split) = split(v, buf, bytes, radix) {
+        split.for_each_bucket(buf, v, |b, s| sort_to(b, s, bytes - 1, radix));
     } else {
         sort_in(v, buf, bytes - 1, radix);
     }
@@ -181,53 +203,148 @@ fn sort_to<T: Copy, R: Radix>(
         if !lsd_passes(src, dst, bytes, radix) {
             dst.copy_from_slice(src);
         }
-    } else if let Some(starts) = split(src, dst, bytes, radix) {
-        for_each_bucket(dst, src, &starts, |d, s| sort_in(d, s, bytes - 1, radix));
+    } else if let Some(split) = split(src, dst, bytes, radix) {
+        split.for_each_bucket(dst, src, |d, s| sort_in(d, s, bytes - 1, radix));
     } else {
         sort_to(src, dst, bytes - 1, radix);
     }
 }
 
-/// Scatters `src` into `dst` by byte `bytes - 1`, stably, and returns where
-/// each bucket starts; `None` (nothing moved) when every record has the same byte.
+/// Where a split's buckets start: `bounds[..=len]`, the last one the slice's end.
+struct Split {
+    bounds: [usize; SPLIT_MAX + 1],
+    len: usize,
+}
+
+impl Split {
+    /// Calls `f` on each nonempty bucket's range of `a` and of `b`.
+    fn for_each_bucket<T>(
+        &self,
+        mut a: &mut [T],
+        mut b: &mut [T],
+        mut f: impl FnMut(&mut [T], &mut [T]),
+    ) {
+        for w in self.bounds[..=self.len].windows(2) {
+            let len = w[1] - w[0];
+            let (ha, ta) = core::mem::take(&mut a).split_at_mut(len);
+            let (hb, tb) = core::mem::take(&mut b).split_at_mut(len);
+            if len > 0 {
+                f(ha, hb);
+            }
+            a = ta;
+            b = tb;
+        }
+    }
+}
+
+/// The digit of a split: the top byte `t` of the `bytes` low bytes (`bytes >= 2`)
+/// and the top `8 - sub_shift[t]` bits of the byte below it, bucket `base[t] +
+/// those bits`: buckets in the order of the radixes they hold.
+pub(crate) struct Digit {
+    shift: u32,
+    sub_shift: [u8; 256],
+    base: [u16; 256],
+    buckets: usize,
+}
+
+impl Digit {
+    /// The widths from a sample of `src`: each top byte gets as many bits below it
+    /// as divide its estimated records into buckets of half the cache, at most
+    /// [`EXTRA_MAX`], and [`SPLIT_MAX`] buckets in all.
+    pub(crate) fn plan<T, R: Radix>(src: &[T], bytes: usize, radix: &impl Fn(&T) -> R) -> Self {
+        #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
+        let shift = (bytes as u32 - 2) * DIGIT_BITS;
+        let mut sample = [0_usize; BUCKETS];
+        let mut sampled = 0;
+        for run in src.chunks(SAMPLE_STRIDE) {
+            let run = &run[..run.len().min(SAMPLE_RUN)];
+            for x in run {
+                sample[radix(x).shr_usize(shift + DIGIT_BITS) & (BUCKETS - 1)] += 1;
+            }
+            sampled += run.len();
+        }
+        // Records per bucket aimed at: half what fits in the cache, so that the
+        // buckets the estimate undercounts still fit.
+        let target = (CACHED_BYTES / size_of::<T>().max(1) / 2).max(1);
+        let mut extra = [0_u32; BUCKETS];
+        let mut buckets = 0;
+        for (e, &s) in extra.iter_mut().zip(&sample) {
+            // The estimate of this top byte's records in `src`.
+            let estimate = s.saturating_mul(src.len()) / sampled.max(1);
+            while *e < EXTRA_MAX && estimate >> *e > target {
+                *e += 1;
+            }
+            buckets += 1 << *e;
+        }
+        while buckets > SPLIT_MAX {
+            // Halve the buckets of the widest top byte.
+            let widest = (0..BUCKETS).max_by_key(|&t| extra[t]).unwrap_or(0);
+            extra[widest] -= 1;
+            buckets -= 1 << extra[widest];
+        }
+        let mut sub_shift = [0; BUCKETS];
+        let mut base = [0; BUCKETS];
+        let mut next = 0;
+        for t in 0..BUCKETS {
+            // `extra <= 8` and the buckets number at most `SPLIT_MAX`: both fit.
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                sub_shift[t] = (DIGIT_BITS - extra[t]) as u8;
+                base[t] = next as u16;
+            }
+            next += 1 << extra[t];
+        }
+        Self {
+            shift,
+            sub_shift,
+            base,
+            buckets,
+        }
+    }
+
+    /// How many buckets: [`of`](Self::of) is below it, and at most [`SPLIT_MAX`].
+    pub(crate) fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The bucket of a radix.
+    #[inline]
+    pub(crate) fn of<R: Radix>(&self, r: R) -> usize {
+        let w = r.shr_usize(self.shift) & 0xffff;
+        let t = w >> DIGIT_BITS;
+        usize::from(self.base[t]) + ((w & (BUCKETS - 1)) >> self.sub_shift[t])
+    }
+}
+
+/// Scatters `src` into `dst` by the digit [`Digit::plan`] picks for its top
+/// `bytes` bytes (`bytes >= 2`), stably, and returns the buckets; `None` (nothing
+/// moved) when every record falls in one bucket.
 fn split<T: Copy, R: Radix>(
     src: &[T],
     dst: &mut [T],
     bytes: usize,
     radix: &impl Fn(&T) -> R,
-) -> Option<[usize; BUCKETS]> {
-    #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
-    let shift = (bytes as u32 - 1) * DIGIT_BITS;
-    let mut counts = count_digit::<T, BUCKETS>(src, |x| radix(x).shr_usize(shift) & (BUCKETS - 1));
+) -> Option<Split> {
+    let digit = Digit::plan(src, bytes, radix);
+    let bucket = |x: &T| digit.of(radix(x));
+    let counts = count_digit::<T, SPLIT_MAX>(src, bucket);
     if counts.contains(&src.len()) {
         return None;
     }
-    exclusive_prefix_sum(&mut counts);
-    let starts = counts;
-    scatter(src, dst, &mut counts, shift, radix);
-    Some(starts)
+    let mut starts = counts;
+    exclusive_prefix_sum(&mut starts[..digit.buckets]);
+    let mut bounds = [src.len(); SPLIT_MAX + 1];
+    bounds[..digit.buckets].copy_from_slice(&starts[..digit.buckets]);
+    scatter(src, dst, &mut starts[..digit.buckets], bucket);
+    Some(Split {
+        bounds,
+        len: digit.buckets,
+    })
 }
 
-/// Calls `f` on each bucket's range of `a` and of `b` (the ranges that `starts`
-/// begins), skipping empty buckets.
-fn for_each_bucket<T>(
-    mut a: &mut [T],
-    mut b: &mut [T],
-    starts: &[usize; BUCKETS],
-    mut f: impl FnMut(&mut [T], &mut [T]),
-) {
-    let n = a.len();
-    for (i, &start) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(n);
-        let (ha, ta) = core::mem::take(&mut a).split_at_mut(end - start);
-        let (hb, tb) = core::mem::take(&mut b).split_at_mut(end - start);
-        if end > start {
-            f(ha, hb);
-        }
-        a = ta;
-        b = tb;
-    }
-}
+/// Most bytes that [`lsd_passes`] counts in one read (those of a `u64`); wider
+/// radixes count each byte before its pass.
+const FUSED_BYTES: usize = 8;
 
 /// The LSD passes on the low `bytes` bytes, `v` to `buf` and back; returns
 /// whether the result is in `buf` (an odd number of passes).
@@ -238,37 +355,98 @@ fn lsd_passes<T: Copy, R: Radix>(
     radix: &impl Fn(&T) -> R,
 ) -> bool {
     let n = v.len();
+    // The counts of every digit in one read when they fit: they do not depend on
+    // the order.
+    let fused = (2..=FUSED_BYTES).contains(&bytes) && u32::try_from(n).is_ok();
+    let counted = if fused {
+        count_bytes(v, bytes, radix)
+    } else {
+        [[0; BUCKETS]; FUSED_BYTES]
+    };
     // Records in `v` (false) or `buf` (true).
     let mut in_buf = false;
     for digit in 0..bytes {
         #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
         let shift = digit as u32 * DIGIT_BITS;
-        // The counts of a digit do not depend on the order: count where the
-        // records are now (in cache).
-        let src: &[T] = if in_buf { buf } else { v };
-        let mut counts =
-            count_digit::<T, BUCKETS>(src, |x| radix(x).shr_usize(shift) & (BUCKETS - 1));
-        if counts.contains(&n) {
+        let byte = |x: &T| radix(x).shr_usize(shift) & (BUCKETS - 1);
+        let mut starts = if fused {
+            counted[digit].map(|c| c as usize)
+        } else {
+            count_digit::<T, BUCKETS>(if in_buf { buf } else { v }, byte)
+        };
+        if starts.contains(&n) {
             continue; // every record has this digit: the pass would copy
         }
-        exclusive_prefix_sum(&mut counts);
+        exclusive_prefix_sum(&mut starts);
         if in_buf {
-            scatter(buf, v, &mut counts, shift, radix);
+            scatter(buf, v, &mut starts, byte);
         } else {
-            scatter(v, buf, &mut counts, shift, radix);
+            scatter(v, buf, &mut starts, byte);
         }
         in_buf = !in_buf;
     }
     in_buf
 }
 
+/// How many records of `v` (at most `u32::MAX`) have each value of each of the
+/// low `bytes` bytes of their radix (`2 <= bytes <= FUSED_BYTES`), in one read.
+fn count_bytes<T, R: Radix>(
+    v: &[T],
+    bytes: usize,
+    radix: &impl Fn(&T) -> R,
+) -> [[u32; BUCKETS]; FUSED_BYTES] {
+    // Five to seven bytes are counted as eight (the radix has 64 bits or more, and
+    // the bytes above `bytes` are the same in every record): fewer copies.
+    match bytes {
+        2 => count_fixed::<T, R, 2>(v, radix),
+        3 => count_fixed::<T, R, 3>(v, radix),
+        4 => count_fixed::<T, R, 4>(v, radix),
+        _ => count_fixed::<T, R, 8>(v, radix),
+    }
+}
+
+/// [`count_bytes`] for `B` bytes, unrolled. Two sets of tables count the even
+/// and the odd records, so that a byte every record shares (the top of a
+/// bucket) does not chain each increment on the one before.
+fn count_fixed<T, R: Radix, const B: usize>(
+    v: &[T],
+    radix: &impl Fn(&T) -> R,
+) -> [[u32; BUCKETS]; FUSED_BYTES] {
+    let mut even = [[0_u32; BUCKETS]; FUSED_BYTES];
+    let mut odd = [[0_u32; BUCKETS]; FUSED_BYTES];
+    let pairs = v.chunks_exact(2);
+    let rest = pairs.remainder();
+    for pair in pairs {
+        let (a, b) = (radix(&pair[0]), radix(&pair[1]));
+        for d in 0..B {
+            #[allow(clippy::cast_possible_truncation)] // a digit index is below 8
+            let shift = d as u32 * DIGIT_BITS;
+            even[d][a.shr_usize(shift) & (BUCKETS - 1)] += 1;
+            odd[d][b.shr_usize(shift) & (BUCKETS - 1)] += 1;
+        }
+    }
+    for x in rest {
+        let a = radix(x);
+        for (d, table) in even.iter_mut().enumerate().take(B) {
+            #[allow(clippy::cast_possible_truncation)] // a digit index is below 8
+            let shift = d as u32 * DIGIT_BITS;
+            table[a.shr_usize(shift) & (BUCKETS - 1)] += 1;
+        }
+    }
+    for (e, o) in even.iter_mut().zip(&odd).take(B) {
+        for (e, &o) in e.iter_mut().zip(o) {
+            *e += o;
+        }
+    }
+    even
+}
+
 /// How many records have each digit: `digit` is a pure function of the record,
 /// below `N`.
 ///
 /// Four tables count the four records of each group of four, so that a run of
-/// one digit (the few high bytes of narrow-range data) does not chain every
-/// increment on the one before; their `u32` counters cannot overflow in a block
-/// of 2^30 records.
+/// one digit does not chain every increment on the one before; their `u32`
+/// counters cannot overflow in a block of 2^30 records.
 pub(crate) fn count_digit<T, const N: usize>(
     v: &[T],
     mut digit: impl FnMut(&T) -> usize,
@@ -296,7 +474,7 @@ pub(crate) fn count_digit<T, const N: usize>(
 }
 
 /// Replaces counts by the index where each bucket starts.
-fn exclusive_prefix_sum(counts: &mut [usize; BUCKETS]) {
+fn exclusive_prefix_sum(counts: &mut [usize]) {
     let mut sum = 0;
     for c in counts {
         let here = *c;
@@ -307,28 +485,22 @@ fn exclusive_prefix_sum(counts: &mut [usize; BUCKETS]) {
 
 /// Moves every record of `src` to `dst` at the next free index of its bucket.
 ///
-/// `starts` must be where each bucket of `src`'s records by this digit starts in
-/// `dst` (the exclusive prefix sums of the counts of `src` by the same `radix`,
-/// a pure function of the record: every closure this module is given is one).
-fn scatter<T: Copy, R: Radix>(
-    src: &[T],
-    dst: &mut [T],
-    starts: &mut [usize; BUCKETS],
-    shift: u32,
-    radix: &impl Fn(&T) -> R,
-) {
+/// `starts` must be where each bucket of `src`'s records by `digit` starts in
+/// `dst`: the exclusive prefix sums of the counts of `src` by the same `digit`, a
+/// pure function of the record (every closure this module is given is one).
+fn scatter<T: Copy>(src: &[T], dst: &mut [T], starts: &mut [usize], digit: impl Fn(&T) -> usize) {
     assert!(
         src.len() == dst.len(),
         "scatter: buffers of different lengths"
     );
     let out = dst.as_mut_ptr();
     for x in src {
-        let d = radix(x).shr_usize(shift) & (BUCKETS - 1);
+        let d = digit(x);
         let at = starts[d];
         debug_assert!(at < dst.len());
         // SAFETY: bucket `d` starts at `starts[d]` as passed in and holds exactly
         // as many records of `src` as have digit `d` (counted with the same pure
-        // `radix`), so the indices written for it stay below the next bucket's
+        // `digit`), so the indices written for it stay below the next bucket's
         // start, and the last bucket's below `src.len() == dst.len()`: `at` is in
         // bounds, and no index is written twice.
         unsafe { out.add(at).write(*x) };

@@ -15,8 +15,7 @@ const USAGE: &str =
 
 /// The parsed command line.
 struct Args {
-    /// The input image, or `None` with `--codes`.
-    input: Option<PathBuf>,
+    input: PathBuf,
     format: String,
     mips: bool,
     alpha: AlphaMode,
@@ -26,8 +25,7 @@ struct Args {
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     let (mut input, mut format, mut output) = (None, None, None);
-    let (mut mips, mut codes, mut alpha, mut dds_header) =
-        (false, false, AlphaMode::Straight, dds::Header::Auto);
+    let (mut mips, mut alpha, mut dds_header) = (false, AlphaMode::Straight, dds::Header::Auto);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--format" | "-f" => format = Some(args.next().ok_or("--format needs a name")?),
@@ -37,19 +35,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--mips" => mips = true,
             "--premultiplied" => alpha = AlphaMode::Premultiplied,
             "--dx10" => dds_header = dds::Header::Dx10,
-            // Hidden: the CI readers stage's code images (see `texpack::codes`).
-            "--codes" => codes = true,
             "-h" | "--help" => return Err(String::new()),
             flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
             _ if input.is_none() => input = Some(PathBuf::from(arg)),
             _ => return Err(format!("unexpected argument {arg}")),
         }
     }
-    if codes == input.is_some() {
-        return Err("give one INPUT".into());
-    }
     Ok(Args {
-        input,
+        input: input.ok_or("INPUT is required")?,
         format: format.ok_or("--format NAME is required")?,
         mips,
         alpha,
@@ -60,47 +53,61 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
 
 fn run(args: &Args) -> Result<(), Error> {
     let format: Format = args.format.parse().map_err(Error::UnknownFormat)?;
-    let texture = match &args.input {
-        Some(path) => {
-            let (texels, width, height) = texpack::read_image(path)?;
-            Texture::pack(&texels, width, height, format, args.mips, args.alpha)?
-        }
-        None => code_image(format, &args.output)?,
-    };
-    let file = match extension(&args.output).as_deref() {
-        Some("dds") => dds::write(&texture, args.dds_header)?,
-        Some("ktx2") => ktx2::write(&texture)?,
+    let is_dds = match extension(&args.output).as_deref() {
+        Some("dds") => true,
+        Some("ktx2") => false,
         _ => {
-            let e = std::io::Error::other("the output must end in .dds or .ktx2");
-            return Err(Error::Output(e));
+            return Err(Error::Output(std::io::Error::other(
+                "the output must end in .dds or .ktx2",
+            )));
         }
+    };
+    let (texels, width, height) = texpack::read_image(&args.input)?;
+    let texture = Texture::pack(&texels, width, height, format, args.mips, args.alpha)?;
+    let file = if is_dds {
+        dds::write(&texture, args.dds_header)?
+    } else {
+        ktx2::write(&texture)?
     };
     std::fs::write(&args.output, file).map_err(Error::Output)
 }
 
-/// `--codes`: the format's code image (one level), and normkey's decode of it
-/// beside the output (`OUTPUT.rgba32f`: `[f32; 4]` per texel, little-endian).
-fn code_image(format: Format, output: &Path) -> Result<Texture, Error> {
-    let (bytes, height) = codes::codes(format);
-    let mut decoded = vec![[0.0f32; 4]; codes::WIDTH * height];
-    let pitch = codes::WIDTH * format.bytes_per_texel();
-    format.decode_rows(&bytes, pitch, codes::WIDTH, height, &mut decoded)?;
-    let floats: Vec<u8> = decoded
-        .iter()
-        .flatten()
-        .flat_map(|v| v.to_le_bytes())
-        .collect();
-    let mut path = output.as_os_str().to_owned();
-    path.push(".rgba32f");
-    std::fs::write(path, floats).map_err(Error::Output)?;
-    let height = u32::try_from(height).map_err(|_| Error::TooLarge)?;
-    Ok(Texture {
-        format,
-        width: codes::WIDTH as u32,
-        height,
-        levels: vec![bytes],
-        alpha: AlphaMode::Straight,
-    })
+/// `texpack --codes DIR` (hidden; the CI readers stage): for every format NAME,
+/// its code image (see [`codes`]) as `DIR/NAME.dds` (the default header) and
+/// `DIR/NAME.ktx2`, and normkey's decode of it as `DIR/NAME.rgba32f` (`[f32; 4]`
+/// per texel, little-endian).
+fn code_images(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(Error::Output)?;
+    for format in Format::ALL {
+        let (bytes, height) = codes::codes(format);
+        let mut decoded = vec![[0.0f32; 4]; codes::WIDTH * height];
+        let pitch = codes::WIDTH * format.bytes_per_texel();
+        format.decode_rows(&bytes, pitch, codes::WIDTH, height, &mut decoded)?;
+        let floats: Vec<u8> = decoded
+            .iter()
+            .flatten()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let height = u32::try_from(height).map_err(|_| Error::TooLarge)?;
+        let texture = Texture {
+            format,
+            width: codes::WIDTH as u32,
+            height,
+            levels: vec![bytes],
+            alpha: AlphaMode::Straight,
+        };
+        let name = format.name();
+        let files = [
+            ("rgba32f", floats),
+            ("dds", dds::write(&texture, dds::Header::Auto)?),
+            ("ktx2", ktx2::write(&texture)?),
+        ];
+        for (extension, bytes) in files {
+            std::fs::write(dir.join(format!("{name}.{extension}")), bytes)
+                .map_err(Error::Output)?;
+        }
+    }
+    Ok(())
 }
 
 fn extension(path: &Path) -> Option<String> {
@@ -108,7 +115,21 @@ fn extension(path: &Path) -> Option<String> {
 }
 
 fn main() -> ExitCode {
-    let args = match parse(std::env::args().skip(1)) {
+    let mut argv = std::env::args().skip(1).peekable();
+    if argv.peek().map(String::as_str) == Some("--codes") {
+        let Some(dir) = argv.nth(1) else {
+            eprintln!("usage: texpack --codes DIR");
+            return ExitCode::from(2);
+        };
+        return match code_images(Path::new(&dir)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("texpack: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let args = match parse(argv) {
         Ok(args) => args,
         Err(message) => {
             if !message.is_empty() {

@@ -44,7 +44,9 @@ pub enum Error {
     /// The format name is not one of normkey's (the message lists the valid names).
     UnknownFormat(ParseFormatError),
     /// The input could not be opened or decoded.
-    Input(image::ImageError),
+    Input(std::path::PathBuf, image::ImageError),
+    /// The output's name ends in neither `.dds` nor `.ktx2`.
+    OutputKind(std::path::PathBuf),
     /// The container has no code for the format.
     NoCode {
         /// The format asked for.
@@ -64,7 +66,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::UnknownFormat(e) => write!(f, "{e}"),
-            Error::Input(e) => write!(f, "cannot read the input: {e}"),
+            Error::Input(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            Error::OutputKind(path) => {
+                write!(
+                    f,
+                    "cannot tell the container of {}: name it .dds or .ktx2",
+                    path.display()
+                )
+            }
             Error::NoCode { format, container } => {
                 write!(f, "{container} has no code for format {format}")
             }
@@ -155,7 +164,9 @@ impl Texture {
 ///
 /// [`Error::Input`] when the file cannot be opened or decoded.
 pub fn read_image(path: &std::path::Path) -> Result<(Vec<[f32; 4]>, usize, usize), Error> {
-    let image = image::open(path).map_err(Error::Input)?.into_rgba32f();
+    let image = image::open(path)
+        .map_err(|e| Error::Input(path.to_owned(), e))?
+        .into_rgba32f();
     let (width, height) = (image.width() as usize, image.height() as usize);
     let texels = image.pixels().map(|p| p.0).collect();
     Ok((texels, width, height))

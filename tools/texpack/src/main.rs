@@ -56,11 +56,7 @@ fn run(args: &Args) -> Result<(), Error> {
     let is_dds = match extension(&args.output).as_deref() {
         Some("dds") => true,
         Some("ktx2") => false,
-        _ => {
-            return Err(Error::Output(std::io::Error::other(
-                "the output must end in .dds or .ktx2",
-            )));
-        }
+        _ => return Err(Error::OutputKind(args.output.clone())),
     };
     let (texels, width, height) = texpack::read_image(&args.input)?;
     let texture = Texture::pack(&texels, width, height, format, args.mips, args.alpha)?;

@@ -18,13 +18,13 @@
 use crate::Format;
 
 /// Texels per row of a code image.
-pub const WIDTH: usize = 256;
+pub const WIDTH: u32 = 256;
 
 /// The texels of `format`'s code image, as little-endian bytes, and its height.
 #[must_use]
 pub fn codes(format: Format) -> (Vec<u8>, usize) {
     let bpt = format.bytes_per_texel();
-    let count = if bpt <= 2 { 1 << (8 * bpt) } else { 1 << 16 };
+    let count: u32 = if bpt <= 2 { 1 << (8 * bpt) } else { 1 << 16 };
     let sweep = |i: u32, k: u32| i * (2 * k + 1) + k;
     let fields: &[u32] = match format {
         Format::Rgb10a2Unorm => &[10, 10, 10, 2],
@@ -32,19 +32,15 @@ pub fn codes(format: Format) -> (Vec<u8>, usize) {
         Format::Rgb9e5Ufloat => &[9, 9, 9, 5],
         _ => &[],
     };
-    let mut out = Vec::with_capacity(count * bpt);
-    for i in 0..count as u32 {
+    let mut out = Vec::with_capacity(count as usize * bpt);
+    for i in 0..count {
         if bpt <= 2 {
             out.extend_from_slice(&i.to_le_bytes()[..bpt]);
         } else if !fields.is_empty() {
             let mut word = 0u32;
             let mut shift = 0;
-            for (k, &w) in fields.iter().enumerate() {
-                let value = if k == 3 {
-                    i >> (16 - w)
-                } else {
-                    sweep(i, k as u32)
-                };
+            for (k, &w) in (0u32..).zip(fields) {
+                let value = if k == 3 { i >> (16 - w) } else { sweep(i, k) };
                 word |= (value & ((1 << w) - 1)) << shift;
                 shift += w;
             }
@@ -53,15 +49,17 @@ pub fn codes(format: Format) -> (Vec<u8>, usize) {
             let channel_bytes = bpt / format.channels() as usize;
             for k in 0..format.channels() {
                 let code = sweep(i, k) & 0xFFFF;
-                match channel_bytes {
-                    1 => out.push(code as u8),
-                    2 => out.extend_from_slice(&(code as u16).to_le_bytes()),
-                    _ => out.extend_from_slice(&(code * 0x1_0001).to_le_bytes()),
-                }
+                // 8 bits: the low byte; 16: the low two; 32: both halves the code.
+                let word = if channel_bytes == 4 {
+                    code * 0x1_0001
+                } else {
+                    code
+                };
+                out.extend_from_slice(&word.to_le_bytes()[..channel_bytes]);
             }
         }
     }
-    (out, count / WIDTH)
+    (out, (count / WIDTH) as usize)
 }
 
 #[cfg(test)]
@@ -74,7 +72,7 @@ mod tests {
             let (bytes, height) = codes(format);
             assert_eq!(
                 bytes.len(),
-                WIDTH * height * format.bytes_per_texel(),
+                WIDTH as usize * height * format.bytes_per_texel(),
                 "{format}"
             );
         }

@@ -10,7 +10,7 @@
 //! # Input values
 //!
 //! Texels are taken as stored: a PNG sample `c` as `c / max` (8 or 16 bits), Radiance
-//! HDR and OpenEXR samples as their floats. A format's rule then applies (see
+//! HDR and `OpenEXR` samples as their floats. A format's rule then applies (see
 //! [`Format`]): an `-srgb` format treats them as linear light and encodes them to
 //! sRGB, so an 8-bit PNG that already holds sRGB bytes keeps its bytes with the
 //! linear twin (`rgba8unorm`), not with `rgba8unorm-srgb`.
@@ -123,11 +123,11 @@ impl Texture {
             1
         };
         let (mut w, mut h) = (width, height);
-        for _ in 1..count {
+        for i in 1..count as usize {
             let (nw, nh) = (normkey::texture::mip_size(w), normkey::texture::mip_size(h));
             let next_pitch = nw * format.bytes_per_texel();
             let mut next = vec![0u8; next_pitch * nh];
-            let prev = levels.last().expect("level 0 is there");
+            let prev = &levels[i - 1];
             format.downsample(
                 prev,
                 w * format.bytes_per_texel(),
@@ -157,7 +157,7 @@ impl Texture {
     }
 }
 
-/// Reads a PNG, Radiance HDR or OpenEXR file as `[r, g, b, a]` texels (see the
+/// Reads a PNG, Radiance HDR or `OpenEXR` file as `[r, g, b, a]` texels (see the
 /// crate docs for how values are taken), with its width and height.
 ///
 /// # Errors

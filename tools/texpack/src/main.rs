@@ -1,6 +1,6 @@
 //! `texpack INPUT --format NAME [--mips] [--premultiplied] [--dx10] -o OUTPUT.dds|.ktx2`
 //!
-//! Reads a PNG, Radiance HDR or OpenEXR image, converts it to the format (its
+//! Reads a PNG, Radiance HDR or `OpenEXR` image, converts it to the format (its
 //! wgpu name, as `normkey::texture::Format` parses it) and writes a DDS or KTX2
 //! file, chosen by the output's extension. See `README.md` for the options.
 
@@ -30,7 +30,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         match arg.as_str() {
             "--format" | "-f" => format = Some(args.next().ok_or("--format needs a name")?),
             "-o" | "--output" => {
-                output = Some(PathBuf::from(args.next().ok_or("-o needs a path")?))
+                output = Some(PathBuf::from(args.next().ok_or("-o needs a path")?));
             }
             "--mips" => mips = true,
             "--premultiplied" => alpha = AlphaMode::Premultiplied,
@@ -76,9 +76,9 @@ fn code_images(dir: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(Error::Output)?;
     for format in Format::ALL {
         let (bytes, height) = codes::codes(format);
-        let mut decoded = vec![[0.0f32; 4]; codes::WIDTH * height];
-        let pitch = codes::WIDTH * format.bytes_per_texel();
-        format.decode_rows(&bytes, pitch, codes::WIDTH, height, &mut decoded)?;
+        let mut decoded = vec![[0.0f32; 4]; codes::WIDTH as usize * height];
+        let pitch = codes::WIDTH as usize * format.bytes_per_texel();
+        format.decode_rows(&bytes, pitch, codes::WIDTH as usize, height, &mut decoded)?;
         let floats: Vec<u8> = decoded
             .iter()
             .flatten()
@@ -87,7 +87,7 @@ fn code_images(dir: &Path) -> Result<(), Error> {
         let height = u32::try_from(height).map_err(|_| Error::TooLarge)?;
         let texture = Texture {
             format,
-            width: codes::WIDTH as u32,
+            width: codes::WIDTH,
             height,
             levels: vec![bytes],
             alpha: AlphaMode::Straight,
@@ -111,9 +111,9 @@ fn extension(path: &Path) -> Option<String> {
 }
 
 fn main() -> ExitCode {
-    let mut argv = std::env::args().skip(1).peekable();
-    if argv.peek().map(String::as_str) == Some("--codes") {
-        let Some(dir) = argv.nth(1) else {
+    let mut command_line = std::env::args().skip(1).peekable();
+    if command_line.peek().map(String::as_str) == Some("--codes") {
+        let Some(dir) = command_line.nth(1) else {
             eprintln!("usage: texpack --codes DIR");
             return ExitCode::from(2);
         };
@@ -125,7 +125,7 @@ fn main() -> ExitCode {
             }
         };
     }
-    let args = match parse(argv) {
+    let args = match parse(command_line) {
         Ok(args) => args,
         Err(message) => {
             if !message.is_empty() {

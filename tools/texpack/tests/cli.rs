@@ -1,5 +1,12 @@
-//! The `texpack` command end to end: PNG, Radiance HDR and OpenEXR inputs (written
+//! The `texpack` command end to end: PNG, Radiance HDR and `OpenEXR` inputs (written
 //! here with `image`'s encoders) into DDS and KTX2, and its errors (no panics).
+
+// Test sizes and values are small: the casts are exact.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_precision_loss
+)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -3,6 +3,14 @@
 //! for bit), and the `ktx2` crate parses the KTX2 headers, DFDs and levels. The CI
 //! readers stage runs this with `--nocapture` to print the table.
 
+// Test sizes and values are small: the casts are exact.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_precision_loss
+)]
+
+use std::fmt::Write as _;
 use std::io::Cursor;
 
 use texpack::container::{dds as dds_file, ktx2 as ktx2_file};
@@ -11,14 +19,14 @@ use texpack::{AlphaMode, Format, Texture, codes};
 /// The code image of `format` and normkey's decode of it.
 fn code_texture(format: Format) -> (Texture, Vec<[f32; 4]>) {
     let (bytes, height) = codes::codes(format);
-    let mut decoded = vec![[0.0f32; 4]; codes::WIDTH * height];
-    let pitch = codes::WIDTH * format.bytes_per_texel();
+    let mut decoded = vec![[0.0f32; 4]; codes::WIDTH as usize * height];
+    let pitch = codes::WIDTH as usize * format.bytes_per_texel();
     format
-        .decode_rows(&bytes, pitch, codes::WIDTH, height, &mut decoded)
+        .decode_rows(&bytes, pitch, codes::WIDTH as usize, height, &mut decoded)
         .unwrap();
     let texture = Texture {
         format,
-        width: codes::WIDTH as u32,
+        width: codes::WIDTH,
         height: height as u32,
         levels: vec![bytes],
         alpha: AlphaMode::Straight,
@@ -66,7 +74,7 @@ fn differences(
 /// SNORM as the `dds` crate returns it in `f32`: mapped to [0, 1] as `(v + 1) / 2`
 /// (computed in `f64` from normkey's value, rounded once).
 fn to_unit(v: [f32; 4]) -> [f32; 4] {
-    v.map(|x| ((f64::from(x) + 1.0) / 2.0) as f32)
+    v.map(|x| f64::midpoint(f64::from(x), 1.0) as f32)
 }
 
 /// The measured table: per format, the texels of the code image where the `dds`
@@ -127,7 +135,9 @@ fn dds_crate_decodes_every_code() {
         };
         let mut note = String::new();
         if format.name().contains("snorm") {
-            normkey.iter_mut().for_each(|t| *t = to_unit(*t));
+            for t in &mut normkey {
+                *t = to_unit(*t);
+            }
             note = "SNORM returned in [0, 1]: against (normkey + 1) / 2".into();
         }
         if format.is_srgb() {
@@ -137,7 +147,8 @@ fn dds_crate_decodes_every_code() {
         }
         let (values, nan, first) = differences(format, &decoded, &normkey);
         if let Some(i) = first {
-            note += &format!(
+            let _ = write!(
+                note,
                 "; first: texel {i}, dds {:?}, normkey {:?}",
                 decoded[i], normkey[i]
             );

@@ -1,7 +1,7 @@
 //! DDS files: the magic `"DDS "`, a 124-byte `DDS_HEADER`, for most formats a
 //! 20-byte `DDS_HEADER_DXT10`, then every level from the largest down
-//! (Microsoft, "DDS_HEADER structure", "DDS_PIXELFORMAT structure",
-//! "DDS_HEADER_DXT10 structure").
+//! (Microsoft, "`DDS_HEADER` structure", "`DDS_PIXELFORMAT` structure",
+//! "`DDS_HEADER_DXT10` structure").
 //!
 //! # Which header
 //!
@@ -12,7 +12,7 @@
 //! `A2B10G10R10`: R in the low bits). With [`Header::Auto`] (texpack's default)
 //! these five get the legacy header alone, which every reader opens: D3D9-era
 //! tools, Pillow (which reads only mask-described DDS), and every DX10 reader
-//! (DirectXTex, the `dds` crate), which read masks too. Every other format, the
+//! (`DirectXTex`, the `dds` crate), which read masks too. Every other format, the
 //! sRGB ones included (D3D9 had no sRGB flag), gets `DDPF_FOURCC` `"DX10"` and the
 //! `DDS_HEADER_DXT10` with [`Format::dxgi`]'s code. [`Header::Dx10`] writes the
 //! DX10 header for all formats.
@@ -117,19 +117,16 @@ pub fn write(texture: &Texture, header: Header) -> Result<Vec<u8>, Error> {
     out.extend_from_slice(&[0; 11 * 4]); // dwReserved1[11]
     // DDS_PIXELFORMAT
     put_u32(&mut out, 32); // dwSize
-    match legacy {
-        Some(m) => {
-            let alpha = if m.rgba[3] == 0 { 0 } else { DDPF_ALPHAPIXELS };
-            put_u32(&mut out, DDPF_RGB | alpha);
-            put_u32(&mut out, 0); // dwFourCC
-            put_u32(&mut out, m.bits);
-            m.rgba.iter().for_each(|&mask| put_u32(&mut out, mask));
-        }
-        None => {
-            put_u32(&mut out, DDPF_FOURCC);
-            out.extend_from_slice(b"DX10");
-            out.extend_from_slice(&[0; 5 * 4]); // bit count and masks
-        }
+    if let Some(m) = legacy {
+        let alpha = if m.rgba[3] == 0 { 0 } else { DDPF_ALPHAPIXELS };
+        put_u32(&mut out, DDPF_RGB | alpha);
+        put_u32(&mut out, 0); // dwFourCC
+        put_u32(&mut out, m.bits);
+        m.rgba.iter().for_each(|&mask| put_u32(&mut out, mask));
+    } else {
+        put_u32(&mut out, DDPF_FOURCC);
+        out.extend_from_slice(b"DX10");
+        out.extend_from_slice(&[0; 5 * 4]); // bit count and masks
     }
     let mipmapped = if levels > 1 {
         DDSCAPS_COMPLEX | DDSCAPS_MIPMAP
@@ -161,7 +158,14 @@ fn alpha_mode(format: Format, alpha: AlphaMode) -> u32 {
     }
 }
 
+// Small test sizes (exact casts); fields written as the specifications give them
+// (decimal offsets and lengths, `0 | …` for a zero field).
 #[cfg(test)]
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::identity_op,
+    clippy::decimal_bitwise_operands
+)]
 mod tests {
     use super::*;
 

@@ -55,6 +55,9 @@ enum Kind {
 type Sample = (u8, u32, u32, Kind);
 
 /// The samples of `format`, in the order of their bit offsets (RGB9E5 by channel).
+// Texel sizes (at most 16 bytes), sample counts (at most 6) and DFD lengths
+// (under 200 bytes) fit in `u32`.
+#[allow(clippy::cast_possible_truncation)]
 fn samples(format: Format) -> Vec<Sample> {
     use Kind::{Exponent, Mantissa, Ufloat, Unorm};
     let packed: &[Sample] = match format {
@@ -142,6 +145,9 @@ fn put_sample(out: &mut Vec<u8>, (id, offset, bits, kind): Sample) {
 }
 
 /// The data format descriptor: `dfdTotalSize`, then one basic block.
+// Texel sizes (at most 16 bytes), sample counts (at most 6) and DFD lengths
+// (under 200 bytes) fit in `u32`.
+#[allow(clippy::cast_possible_truncation)]
 fn dfd(format: Format, alpha: AlphaMode) -> Vec<u8> {
     let samples = samples(format);
     let block_size = 24 + 16 * samples.len() as u32;
@@ -163,6 +169,9 @@ fn dfd(format: Format, alpha: AlphaMode) -> Vec<u8> {
 }
 
 /// `typeSize`: the bytes of a packed word, or of one channel.
+// Texel sizes (at most 16 bytes), sample counts (at most 6) and DFD lengths
+// (under 200 bytes) fit in `u32`.
+#[allow(clippy::cast_possible_truncation)]
 fn type_size(format: Format) -> u32 {
     match format {
         Format::Rgb10a2Unorm | Format::Rg11b10Ufloat | Format::Rgb9e5Ufloat => 4,
@@ -177,6 +186,9 @@ fn type_size(format: Format) -> u32 {
 ///
 /// [`Error::NoCode`] when the format has no `VkFormat`; [`Error::TooLarge`] when
 /// the file would pass 4 GiB of descriptor offsets.
+// Texel sizes (at most 16 bytes), sample counts (at most 6) and DFD lengths
+// (under 200 bytes) fit in `u32`.
+#[allow(clippy::cast_possible_truncation)]
 pub fn write(texture: &Texture) -> Result<Vec<u8>, Error> {
     let format = texture.format;
     let vk = format.vk().ok_or(Error::NoCode {
@@ -186,7 +198,8 @@ pub fn write(texture: &Texture) -> Result<Vec<u8>, Error> {
     let level_count = u32::try_from(texture.levels.len()).map_err(|_| Error::TooLarge)?;
     let dfd = dfd(format, texture.alpha);
     let dfd_offset = 80 + 24 * texture.levels.len();
-    // Each level at a multiple of lcm(bytes per texel, 4); the smallest level first.
+    // Each level at a multiple of lcm(bytes per texel, 4) (texel sizes are powers
+    // of two, so that is the larger of the two); the smallest level first.
     let align = format.bytes_per_texel().max(4);
     let mut offsets = vec![0; texture.levels.len()];
     let mut end = dfd_offset + dfd.len();
@@ -231,7 +244,14 @@ pub fn write(texture: &Texture) -> Result<Vec<u8>, Error> {
     Ok(out)
 }
 
+// Small test sizes (exact casts); fields written as the specifications give them
+// (decimal offsets and lengths, `0 | …` for a zero field).
 #[cfg(test)]
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::identity_op,
+    clippy::decimal_bitwise_operands
+)]
 mod tests {
     use super::*;
 

@@ -59,6 +59,7 @@ PACKED = {
     "bgra4unorm": ("<u2", [0x0F00, 0x00F0, 0x000F, 0xF000]),
 }
 LEGACY = list(PACKED) + ["bgra8unorm"]
+PACKED_FLOATS = ["rg11b10ufloat", "rgb9e5ufloat"]  # 32-bit words, 3 channels
 
 # OpenGL enums (glcorearb.h).
 GL = dict(
@@ -186,7 +187,7 @@ def opengl(directory):
     vao = ctx.vertex_array(prog, [])
 
     def sample(name, data):
-        height = len(data) // (WIDTH * bytes_per_texel(name, data))
+        height = len(data) // (WIDTH * bytes_per_texel(name))
         internal, fmt, typ = (GL[k] for k in UPLOAD[name])
         tex = ctx.texture((WIDTH, height), 4, dtype="f4")
         bind(GL["TEXTURE_2D"], tex.glo)
@@ -202,20 +203,14 @@ def opengl(directory):
         fbo.release()
         return out
 
-    def bytes_per_texel(name, data):
-        if name in PACKED:
-            return np.dtype(PACKED[name][0]).itemsize
-        dtype, order = ARRAYS.get(name, ("<u4", [0]))
-        return np.dtype(dtype).itemsize * len(order)
-
     print("Mesa OpenGL, texelFetch into RGBA32F:")
     for name in UPLOAD:
         path = directory / f"{name}.dds"
         data = texel_bytes(path)
         got, want = sample(name, data), normkey(path)
-        n = 3 if name in ("rg11b10ufloat", "rgb9e5ufloat") else channels(name)
+        n = channels(name)
         got, want = got[:, :n], want[:, :n]
-        if name in ("rg11b10ufloat", "rgb9e5ufloat"):
+        if name in PACKED_FLOATS:
             # Bit for bit; a NaN code must give a NaN (its payload is reported).
             bits = got.view(np.uint32) != want.view(np.uint32)
             nan = np.isnan(got) & np.isnan(want)
@@ -226,8 +221,7 @@ def opengl(directory):
             codes, maxes = unorm_codes(name, data)
             inv = np.array([np.float32(1) / np.float32(m) for m in maxes], np.float32)
             model = codes.astype(np.float32) * inv
-            colour = slice(0, 3) if "srgb" in name else slice(0, 0)
-            linear = [c for c in range(n) if not (colour.start <= c < colour.stop)]
+            linear = [3] if "srgb" in name else list(range(n))  # sRGB: alpha only
             gl_vs_model = (got[:, linear].view(np.uint32) != model[:, linear].view(np.uint32)).sum()
             check(gl_vs_model == 0, f"{name:<15} GL = c * (1/M) in f32 on {codes[:, linear].size} "
                   f"channel codes: {int(gl_vs_model)} differ")
@@ -247,9 +241,20 @@ def opengl(directory):
 
 
 def channels(name):
+    if name in PACKED_FLOATS:
+        return 3
     if name in PACKED:
         return len(PACKED[name][1])
     return len(ARRAYS[name][1])
+
+
+def bytes_per_texel(name):
+    if name in PACKED_FLOATS:
+        return 4
+    if name in PACKED:
+        return np.dtype(PACKED[name][0]).itemsize
+    dtype, order = ARRAYS[name]
+    return np.dtype(dtype).itemsize * len(order)
 
 
 def report_model(name, codes, maxes, model, want):

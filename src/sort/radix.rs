@@ -130,10 +130,14 @@ pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 }
 
 /// Most buckets of one split: each is a run of records that the scatter writes
 /// in order, and more runs than this miss the cache on every write.
-pub(crate) const SPLIT_MAX: usize = 1024;
+pub(crate) const SPLIT_MAX: usize = 512;
 
 /// Most bits a split takes below the top byte.
 const EXTRA_MAX: u32 = 8;
+
+/// A split whose sample finds at most this many top bytes and more records than
+/// 256 cache-sized buckets hold splits by the top byte alone first.
+const FEW_TOP_BYTES: usize = 32;
 
 /// A split's sample: runs of this many records…
 const SAMPLE_RUN: usize = 256;
@@ -249,7 +253,7 @@ pub(crate) struct Digit {
 
 impl Digit {
     /// The widths from a sample of `src`: each top byte gets as many bits below it
-    /// as divide its estimated records into buckets of half the cache, at most
+    /// as divide its estimated records into buckets of 3/4 of the cache, at most
     /// [`EXTRA_MAX`], and [`SPLIT_MAX`] buckets in all.
     pub(crate) fn plan<T, R: Radix>(src: &[T], bytes: usize, radix: &impl Fn(&T) -> R) -> Self {
         #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
@@ -263,9 +267,9 @@ impl Digit {
             }
             sampled += run.len();
         }
-        // Records per bucket aimed at: half what fits in the cache, so that the
-        // buckets the estimate undercounts still fit.
-        let target = (CACHED_BYTES / size_of::<T>().max(1) / 2).max(1);
+        // Records per bucket aimed at: three quarters of what fits in the cache,
+        // so that the buckets the estimate undercounts still fit.
+        let target = (CACHED_BYTES / size_of::<T>().max(1) / 4 * 3).max(1);
         let mut extra = [0_u32; BUCKETS];
         let mut buckets = 0;
         for (e, &s) in extra.iter_mut().zip(&sample) {
@@ -276,6 +280,15 @@ impl Digit {
             }
             buckets += 1 << *e;
         }
+        // A scatter to many buckets misses the cache on most writes, one to a few
+        // streams like a copy: when few top bytes hold the records and the digit
+        // would need more than 256 buckets, split by the top byte alone (nearly
+        // a copy), and let each bucket's own split take the bits below.
+        let active = sample.iter().filter(|&&s| s > 0).count();
+        if buckets > BUCKETS && active <= FEW_TOP_BYTES {
+            extra = [0; BUCKETS];
+            buckets = BUCKETS;
+        }
         while buckets > SPLIT_MAX {
             // Halve the buckets of the widest top byte.
             let widest = (0..BUCKETS).max_by_key(|&t| extra[t]).unwrap_or(0);
@@ -284,7 +297,7 @@ impl Digit {
         }
         let mut sub_shift = [0; BUCKETS];
         let mut base = [0; BUCKETS];
-        let mut next = 0;
+        let mut next = 0_usize;
         for t in 0..BUCKETS {
             // `extra <= 8` and the buckets number at most `SPLIT_MAX`: both fit.
             #[allow(clippy::cast_possible_truncation)]
@@ -303,6 +316,7 @@ impl Digit {
     }
 
     /// How many buckets: [`of`](Self::of) is below it, and at most [`SPLIT_MAX`].
+    #[cfg(feature = "rayon")]
     pub(crate) fn buckets(&self) -> usize {
         self.buckets
     }
@@ -326,19 +340,37 @@ fn split<T: Copy, R: Radix>(
     radix: &impl Fn(&T) -> R,
 ) -> Option<Split> {
     let digit = Digit::plan(src, bytes, radix);
-    let bucket = |x: &T| digit.of(radix(x));
-    let counts = count_digit::<T, SPLIT_MAX>(src, bucket);
+    if digit.buckets == BUCKETS {
+        // The top byte alone: its digit without the tables.
+        #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
+        let shift = (bytes as u32 - 1) * DIGIT_BITS;
+        split_by(src, dst, BUCKETS, |x| {
+            radix(x).shr_usize(shift) & (BUCKETS - 1)
+        })
+    } else {
+        split_by(src, dst, digit.buckets, |x| digit.of(radix(x)))
+    }
+}
+
+/// [`split`] by `bucket`, a pure function below `buckets`.
+fn split_by<T: Copy>(
+    src: &[T],
+    dst: &mut [T],
+    buckets: usize,
+    bucket: impl Fn(&T) -> usize,
+) -> Option<Split> {
+    let counts = count_digit::<T, SPLIT_MAX>(src, &bucket);
     if counts.contains(&src.len()) {
         return None;
     }
     let mut starts = counts;
-    exclusive_prefix_sum(&mut starts[..digit.buckets]);
+    exclusive_prefix_sum(&mut starts[..buckets]);
     let mut bounds = [src.len(); SPLIT_MAX + 1];
-    bounds[..digit.buckets].copy_from_slice(&starts[..digit.buckets]);
-    scatter(src, dst, &mut starts[..digit.buckets], bucket);
+    bounds[..buckets].copy_from_slice(&starts[..buckets]);
+    scatter(src, dst, &mut starts[..buckets], bucket);
     Some(Split {
         bounds,
-        len: digit.buckets,
+        len: buckets,
     })
 }
 
@@ -365,6 +397,9 @@ fn lsd_passes<T: Copy, R: Radix>(
     };
     // Records in `v` (false) or `buf` (true).
     let mut in_buf = false;
+    // `bytes` may exceed `counted`'s length (when not fused): a range, not an
+    // iterator over `counted`.
+    #[allow(clippy::needless_range_loop)]
     for digit in 0..bytes {
         #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
         let shift = digit as u32 * DIGIT_BITS;

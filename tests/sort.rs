@@ -574,3 +574,38 @@ fn split_at_its_bucket_cap_large() {
     sort::argsort_with_buffer(&v, &mut out, &mut scratch);
     assert!(out == want, "argsort_with_buffer, n = {n}");
 }
+
+/// A split takes bits below the top byte when a top byte holds more records
+/// than a cache-sized bucket: `f32` random bits (every top byte, each with about
+/// 1.5 buckets' worth of records), and values in ±1e6 (a few top bytes, split by
+/// the top byte alone first, then each by the bits below).
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn split_below_the_top_byte_large() {
+    let bucket = th::CACHED_BYTES / 4 / 4 * 3;
+    let n = 256 * bucket * 3 / 2;
+    let mut r = XorShift(23);
+    let bits: Vec<f32> = (0..n).map(|_| f32::from_bits(r.next() as u32)).collect();
+    #[allow(clippy::cast_precision_loss)] // a random value, not a count
+    let uniform: Vec<f32> = (0..n)
+        .map(|_| (r.next() >> 40) as f32 / (1 << 24) as f32 * 2e6 - 1e6)
+        .collect();
+    for (name, input) in [("random bits", bits), ("uniform in ±1e6", uniform)] {
+        let mut want = input.clone();
+        want.sort_by(f32::total_cmp);
+        let same = |v: &[f32]| {
+            v.iter()
+                .map(|x| x.to_bits())
+                .eq(want.iter().map(|x| x.to_bits()))
+        };
+        #[cfg(feature = "rayon")]
+        {
+            let mut p = input.clone();
+            sort::par_sort(&mut p);
+            assert!(same(&p), "par_sort, {name}, n = {n}");
+        }
+        let mut v = input;
+        sort::sort(&mut v);
+        assert!(same(&v), "sort, {name}, n = {n}");
+    }
+}

@@ -1183,3 +1183,95 @@ fn view_a_float_slice_from_threads_and_mixed_views() {
         [(-0.0_f32).to_bits(), (-0.5_f32).to_bits(), 0x7fff_ffff]
     );
 }
+
+/// The four `fetch_*` methods of a view holding `stored`, each with `arg`, against
+/// the model: the previous value and the end state, bit for bit. The views'
+/// `fetch_min`/`fetch_max` (and the NaN of `fetch_minimum`/`fetch_maximum`) are one
+/// integer min/max on the raw bits chosen by the argument's sign
+/// (`update_bits` in `src/atomic/mod.rs`); this is the check of that rule.
+fn view_pair_agrees<F: TestFloat + AtomicFloat>(stored: F, arg: F) -> bool {
+    [(false, true), (false, false), (true, true), (true, false)]
+        .into_iter()
+        .all(|(propagate, min)| {
+            let view = AtomicView::<F>::new(stored);
+            let mut m = Model { state: stored, min };
+            let (got, want) = match (propagate, min) {
+                (false, true) => (view.fetch_min(arg, Relaxed), m.fetch(arg)),
+                (false, false) => (view.fetch_max(arg, Relaxed), m.fetch(arg)),
+                (true, true) => (view.fetch_minimum(arg, Relaxed), m.fetch_nan(arg)),
+                (true, false) => (view.fetch_maximum(arg, Relaxed), m.fetch_nan(arg)),
+            };
+            got.bits() == want.bits() && view.into_inner().bits() == m.state.bits()
+        })
+}
+
+/// Every pair `(stored, argument)` of `f16` and of `bf16` bit patterns (2^32 pairs
+/// each) through the four `fetch_*` methods of the views, on every available core.
+#[cfg(feature = "half")]
+#[test]
+#[ignore = "2 × 2^32 pairs: run in release with --ignored"]
+fn exhaustive_16_bit_view_pairs() {
+    fn all_pairs<F: TestFloat + AtomicFloat + Send>() {
+        let threads = std::thread::available_parallelism().map_or(2, usize::from);
+        let failures: u64 = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        let mut failures = 0_u64;
+                        for a in (0..=u64::from(u16::MAX)).skip(t).step_by(threads) {
+                            let stored = F::from_raw(a);
+                            for b in 0..=u64::from(u16::MAX) {
+                                if !view_pair_agrees(stored, F::from_raw(b)) {
+                                    if failures < 8 {
+                                        eprintln!("stored {a:#06x}, argument {b:#06x}");
+                                    }
+                                    failures += 1;
+                                }
+                            }
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(failures, 0, "{}", core::any::type_name::<F>());
+    }
+    all_pairs::<f16>();
+    all_pairs::<half::bf16>();
+}
+
+/// Every `f32` argument against every stored edge value, and every stored `f32`
+/// against every edge argument, through the four `fetch_*` methods of the views.
+/// With the argument in `update_bits` (the rule depends only on the argument's
+/// sign, and within one sign on the signed or the unsigned order of the two bit
+/// patterns), and the 2^32 pairs of `f16` and `bf16` above, this proves the rule
+/// for `f32`: the edges hold both signs' zeros, subnormals, normals, infinities
+/// and NaNs (quiet, signalling, all-payload), every place where the order of the
+/// raw bits changes meaning.
+#[test]
+#[ignore = "2 × 18 × 2^32 view updates: run in release with --ignored"]
+fn exhaustive_f32_view_arguments_and_stored_values_against_edges() {
+    let edges = f32::edges();
+    let failures = common::for_all_f32_blocks(|block| {
+        let mut failures = 0;
+        for &x in block {
+            for &e in &edges {
+                for (stored, arg) in [(e, x), (x, e)] {
+                    if !view_pair_agrees(stored, arg) {
+                        if failures < 4 {
+                            eprintln!(
+                                "stored {:#010x}, argument {:#010x}",
+                                stored.to_bits(),
+                                arg.to_bits()
+                            );
+                        }
+                        failures += 1;
+                    }
+                }
+            }
+        }
+        failures
+    });
+    assert_eq!(failures, 0);
+}

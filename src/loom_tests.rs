@@ -532,7 +532,8 @@ fn arg_take_loses_no_update() {
     assert!(all.contains(&vec![2, 0]), "{all:?}");
 }
 
-/// The views' update (a compare-exchange loop on the keys of the stored bits)
+/// The views' update (an integer min/max on the raw bits picked by the argument's
+/// sign; a compare-exchange loop on the keys for a number under `fetch_minimum`)
 /// under races: signed zeros with `fetch_min` end at −0; a NaN through
 /// `fetch_minimum` racing numbers through both forms ends at the negative
 /// all-payload NaN; several orders explored.

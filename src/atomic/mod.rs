@@ -12,8 +12,11 @@
 //! The atomic views [`AtomicView<F>`] ([`AtomicF32`], [`AtomicF64`] and, with
 //! `half`, `AtomicF16`, `AtomicBf16`) hold the float's own bits instead of its key,
 //! so that a `&mut [f32]` can be viewed as atomics (`from_mut_slice`) and updated
-//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path, by
-//! a compare-exchange loop on the keys of the loaded bits.
+//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path.
+//! Their `fetch_min`/`fetch_max` are one integer min/max on the raw bits, signed or
+//! unsigned by the argument's sign bit (see [`AtomicView`]); a number through
+//! `fetch_minimum`/`fetch_maximum` is a compare-exchange loop on the keys of the
+//! loaded bits.
 //!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754

@@ -30,8 +30,10 @@
 //!   `OrderedKey` packing (the floor), and the two-pass route (`AtomicF32Min` for
 //!   the depth, then a second pass over the points for the winner's index).
 //! * `atomic_view_scatter`: 2 threads, 2^22 random `fetch_min` each into 4096
-//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against the
-//!   same loop hand-written on `AtomicU32` (the floor) and
+//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against two
+//!   floors hand-written on `AtomicU32` (the compare-exchange loop on the keys of
+//!   the loaded bits; the view's own algorithm, one signed or unsigned integer min
+//!   on the raw bits, without NaN handling) and
 //!   `portable_atomic::AtomicF32::fetch_min`.
 //! * `key_argmin_f32`: `key::argmin` on 2^20 values against the iterator form
 //!   (`enumerate().filter(!is_nan).min_by(total_cmp)`) and `key::min`.
@@ -297,7 +299,7 @@ fn scatter_time(inputs: &[Vec<(u32, f32)>], update: impl Fn(usize, f32) + Sync) 
 
 fn view_scatter(c: &mut Criterion) {
     use normkey::OrderedKey;
-    use std::sync::atomic::AtomicU32;
+    use std::sync::atomic::{AtomicI32, AtomicU32};
     const SLOTS: usize = 4096;
     const UPDATES: usize = 1 << 22;
     let inputs: Vec<Vec<(u32, f32)>> = (0..2_u64)
@@ -347,6 +349,35 @@ fn view_scatter(c: &mut Criterion) {
                                 Ok(_) => break,
                                 Err(x) => now = x,
                             }
+                        }
+                    })
+                })
+                .sum()
+        });
+    });
+    g.bench_function("floor AtomicU32 raw-bits min", |b| {
+        b.iter_custom(|iters| {
+            (0..iters)
+                .map(|_| {
+                    let buf: Vec<AtomicU32> = (0..SLOTS)
+                        .map(|_| AtomicU32::new(f32::INFINITY.to_bits()))
+                        .collect();
+                    scatter_time(&inputs, |i, v| {
+                        let (a, bits) = (&buf[i], v.to_bits());
+                        let now = a.load(Relaxed);
+                        if bits >> 31 == 0 {
+                            // Signed order of the bits is totalOrder against every
+                            // stored pattern for an argument with the sign clear.
+                            let signed = i32::from_ne_bytes(bits.to_ne_bytes());
+                            if signed < i32::from_ne_bytes(now.to_ne_bytes()) {
+                                // SAFETY: `a` is a live `AtomicU32`, so its pointer
+                                // is valid and aligned for `AtomicI32` (same size
+                                // and alignment); every access is atomic and 32-bit.
+                                let s = unsafe { AtomicI32::from_ptr(a.as_ptr().cast()) };
+                                s.fetch_min(signed, Relaxed);
+                            }
+                        } else if bits > now {
+                            a.fetch_max(bits, Relaxed);
                         }
                     })
                 })

@@ -270,8 +270,8 @@ fn update_bits<B: AtomicBits, D: Direction>(atomic: &B::Atomic, bits: B, order: 
 fn signed_extremum_cas<B: AtomicBits>(a: &B::Atomic, v: B, max: bool, o: Ordering) -> B {
     let mut current = B::load(a, load_part(o));
     loop {
-        let (x, y) = (v ^ B::SIGN, current ^ B::SIGN);
-        if (max && x <= y) || (!max && x >= y) {
+        let (arg, stored) = (v ^ B::SIGN, current ^ B::SIGN);
+        if (max && arg <= stored) || (!max && arg >= stored) {
             return current;
         }
         match B::compare_exchange(a, [current, v], [o, load_part(o)], true) {

@@ -1294,3 +1294,53 @@ fn exhaustive_f32_view_arguments_and_stored_values_against_edges() {
     });
     assert_eq!(failures, 0);
 }
+
+/// The README's rayon recipes, compiled and checked: a parallel `key::argmin` as
+/// `par_chunks().map(key::argmin)` and a reduce that keeps the lowest index of the
+/// smallest value (the tie rule of `key::argmin`, on every split), and a float
+/// buffer scattered into through the views from `par_iter().for_each`.
+#[test]
+#[cfg_attr(miri, ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks")]
+fn rayon_recipes() {
+    use normkey::{AtomicF32, key};
+    use rayon::prelude::*;
+    // Edge values (−∞ many times, ±0, NaNs) among random bits.
+    let values = stress_values(41, 100_000);
+    // A parallel argmin: each chunk's argmin, then the smaller value, or the lower
+    // index on a tie (compared by `total_cmp`: −0 < +0, and every NaN was skipped).
+    let chunk = 4096;
+    let best = values
+        .par_chunks(chunk)
+        .enumerate()
+        .filter_map(|(c, part)| key::argmin(part).map(|i| c * chunk + i))
+        .reduce_with(|a, b| match values[a].total_cmp(&values[b]) {
+            Cmp::Less => a,
+            Cmp::Greater => b,
+            Cmp::Equal => a.min(b),
+        });
+    // `min_by` returns the first of equal minima.
+    let first_min = values
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| !x.is_nan())
+        .min_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i);
+    assert_eq!(best, first_min);
+    assert_eq!(key::argmin(&values), first_min);
+    // A depth buffer scattered into from rayon's pool, then read as plain floats.
+    let mut depth = vec![f32::INFINITY; 64];
+    let view = AtomicF32::from_mut_slice(&mut depth);
+    values.par_iter().enumerate().for_each(|(i, &d)| {
+        view[i % 64].fetch_min(d, Relaxed);
+    });
+    for (slot, &got) in depth.iter().enumerate() {
+        let mut m = Model {
+            state: f32::INFINITY,
+            min: true,
+        };
+        for &d in values.iter().skip(slot).step_by(64) {
+            m.fetch(d);
+        }
+        assert_eq!(got.to_bits(), m.state.to_bits(), "slot {slot}");
+    }
+}

@@ -399,7 +399,8 @@ impl<F: AtomicFloat> AtomicView<F> {
     }
 
     /// The update of the four `fetch_*` methods: as the reducers' `reduce` (NaN
-    /// ignored: the call only loads) or, with `propagate`, `reduce_propagating` (a
+    /// ignored: the call only loads, twice if the NaN's bits would improve the
+    /// stored ones, as the reducers' `fetch_min` does) or, with `propagate`, `reduce_propagating` (a
     /// NaN becomes the NaN at the reducing end; a stored NaN stays). A number
     /// (and the NaN of `propagate`) is one integer min/max on the raw bits
     /// ([`update_bits`]), except a number under `propagate`: a compare-exchange
@@ -407,26 +408,31 @@ impl<F: AtomicFloat> AtomicView<F> {
     /// Returns the previous value.
     #[inline]
     fn update<D: Direction>(&self, v: F, propagate: bool, order: Ordering) -> F {
+        let is_nan = |bits: F::Bits| is_nan_key::<F>(Self::key_of_raw(bits));
+        if !propagate {
+            // A NaN is ignored, tested only on the improving path.
+            return Self::float(update_bits::<F::Bits, D>(
+                &self.bits,
+                Self::raw(v),
+                is_nan,
+                order,
+            ));
+        }
         let key = v.to_key_bits();
-        let nan = is_nan_key::<F>(key);
-        let bits = match (nan, propagate) {
-            (true, false) => return self.load(load_part(order)),
-            (false, false) => Self::raw(v),
-            (true, true) => Self::raw(OrderedKey::<F>::from_bits(nan_key::<F, D>()).get()),
-            // `fetch_minimum` with a number never replaces a stored NaN of either
-            // sign: no integer min/max does that, so a compare-exchange loop.
-            (false, true) => {
-                return Self::float(update_cas::<F::Bits, D>(
-                    &self.bits,
-                    key,
-                    Self::raw(v),
-                    Self::key_of_raw,
-                    is_nan_key::<F>,
-                    order,
-                ));
-            }
-        };
-        Self::float(update_bits::<F::Bits, D>(&self.bits, bits, order))
+        if is_nan_key::<F>(key) {
+            let nan = Self::raw(OrderedKey::<F>::from_bits(nan_key::<F, D>()).get());
+            return Self::float(update_bits::<F::Bits, D>(&self.bits, nan, |_| false, order));
+        }
+        // `fetch_minimum` with a number never replaces a stored NaN of either
+        // sign: no integer min/max does that, so a compare-exchange loop.
+        Self::float(update_cas::<F::Bits, D>(
+            &self.bits,
+            key,
+            Self::raw(v),
+            Self::key_of_raw,
+            is_nan_key::<F>,
+            order,
+        ))
     }
 
     /// Makes the value the smaller of itself and `v` under totalOrder, **ignoring

@@ -1,9 +1,7 @@
 //! The atomic views of float memory: [`AtomicView<F>`], written once, and its
 //! aliases.
 
-use super::{
-    AtomicBits, AtomicFloat, Direction, Max, Min, load_part, nan_key, update_bits, update_cas,
-};
+use super::{AtomicBits, AtomicFloat, Direction, Max, Min, nan_key, update_bits, update_cas};
 use crate::key::{OrderedKey, is_nan_key, pun};
 use core::fmt;
 use core::sync::atomic::Ordering;

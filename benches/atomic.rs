@@ -30,9 +30,13 @@
 //!   `OrderedKey` packing (the floor), and the two-pass route (`AtomicF32Min` for
 //!   the depth, then a second pass over the points for the winner's index).
 //! * `atomic_view_scatter`: 2 threads, 2^22 random `fetch_min` each into 4096
-//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against the
-//!   same loop hand-written on `AtomicU32` (the floor) and
-//!   `portable_atomic::AtomicF32::fetch_min`.
+//!   slots of a `&mut [f32]` viewed with `AtomicF32::from_mut_slice`, against two
+//!   floors hand-written on `AtomicU32` (the compare-exchange loop on the keys of
+//!   the loaded bits; the view's own algorithm, one signed or unsigned integer min
+//!   on the raw bits, without NaN handling) and
+//!   `portable_atomic::AtomicF32::fetch_min`. `NORMKEY_PAIRED_VIEW=<rounds> cargo
+//!   bench --bench atomic` times the view, the raw-bits floor and portable-atomic
+//!   in alternation and prints the paired ratios instead.
 //! * `key_argmin_f32`: `key::argmin` on 2^20 values against the iterator form
 //!   (`enumerate().filter(!is_nan).min_by(total_cmp)`) and `key::min`.
 //!
@@ -295,12 +299,13 @@ fn scatter_time(inputs: &[Vec<(u32, f32)>], update: impl Fn(usize, f32) + Sync) 
     start.elapsed()
 }
 
-fn view_scatter(c: &mut Criterion) {
-    use normkey::OrderedKey;
-    use std::sync::atomic::AtomicU32;
-    const SLOTS: usize = 4096;
+/// `atomic_view_scatter`'s slots.
+const SLOTS: usize = 4096;
+
+/// `atomic_view_scatter`'s inputs: per thread, 2^22 `(slot, value)` pairs.
+fn view_scatter_inputs() -> Vec<Vec<(u32, f32)>> {
     const UPDATES: usize = 1 << 22;
-    let inputs: Vec<Vec<(u32, f32)>> = (0..2_u64)
+    (0..2_u64)
         .map(|t| {
             let slot = uniform(t + 21, UPDATES);
             let v = uniform(t + 31, UPDATES);
@@ -314,23 +319,66 @@ fn view_scatter(c: &mut Criterion) {
                 .map(|(&s, v)| ((s * SLOTS as f32) as u32, v))
                 .collect()
         })
+        .collect()
+}
+
+/// One run of the view scatter into a fresh buffer of +∞.
+fn view_scatter_view(inputs: &[Vec<(u32, f32)>]) -> Duration {
+    let mut buf = vec![f32::INFINITY; SLOTS];
+    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
+    let view = &*view;
+    scatter_time(inputs, |i, v| {
+        view[i].fetch_min(v, Relaxed);
+    })
+}
+
+/// One run of the view's algorithm hand-written on `AtomicU32` (no NaN handling).
+fn view_scatter_raw_floor(inputs: &[Vec<(u32, f32)>]) -> Duration {
+    use std::sync::atomic::{AtomicI32, AtomicU32};
+    let buf: Vec<AtomicU32> = (0..SLOTS)
+        .map(|_| AtomicU32::new(f32::INFINITY.to_bits()))
         .collect();
+    scatter_time(inputs, |i, v| {
+        let (a, bits) = (&buf[i], v.to_bits());
+        let now = a.load(Relaxed);
+        if bits >> 31 == 0 {
+            // Signed order of the bits is totalOrder against every stored
+            // pattern for an argument with the sign clear.
+            let signed = i32::from_ne_bytes(bits.to_ne_bytes());
+            if signed < i32::from_ne_bytes(now.to_ne_bytes()) {
+                // SAFETY: `a` is a live `AtomicU32`, so its pointer is valid and
+                // aligned for `AtomicI32` (same size and alignment); every access
+                // is atomic and 32-bit.
+                let s = unsafe { AtomicI32::from_ptr(a.as_ptr().cast()) };
+                s.fetch_min(signed, Relaxed);
+            }
+        } else if bits > now {
+            a.fetch_max(bits, Relaxed);
+        }
+    })
+}
+
+/// One run of `portable_atomic::AtomicF32::fetch_min`.
+fn view_scatter_portable(inputs: &[Vec<(u32, f32)>]) -> Duration {
+    let buf: Vec<portable_atomic::AtomicF32> = (0..SLOTS)
+        .map(|_| portable_atomic::AtomicF32::new(f32::INFINITY))
+        .collect();
+    scatter_time(inputs, |i, v| {
+        buf[i].fetch_min(v, Relaxed);
+    })
+}
+
+fn view_scatter(c: &mut Criterion) {
+    use normkey::OrderedKey;
+    use std::sync::atomic::AtomicU32;
+    let inputs = view_scatter_inputs();
     let mut g = c.benchmark_group("atomic_view_scatter");
     g.sample_size(10);
-    g.throughput(Throughput::Elements(2 * UPDATES as u64));
+    g.throughput(Throughput::Elements(
+        inputs.iter().map(|v| v.len() as u64).sum(),
+    ));
     g.bench_function("normkey AtomicF32::fetch_min", |b| {
-        b.iter_custom(|iters| {
-            (0..iters)
-                .map(|_| {
-                    let mut buf = vec![f32::INFINITY; SLOTS];
-                    let view = normkey::AtomicF32::from_mut_slice(&mut buf);
-                    let view = &*view;
-                    scatter_time(&inputs, |i, v| {
-                        view[i].fetch_min(v, Relaxed);
-                    })
-                })
-                .sum()
-        });
+        b.iter_custom(|iters| (0..iters).map(|_| view_scatter_view(&inputs)).sum());
     });
     g.bench_function("floor AtomicU32 CAS", |b| {
         b.iter_custom(|iters| {
@@ -353,19 +401,11 @@ fn view_scatter(c: &mut Criterion) {
                 .sum()
         });
     });
+    g.bench_function("floor AtomicU32 raw-bits min", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| view_scatter_raw_floor(&inputs)).sum());
+    });
     g.bench_function("portable_atomic AtomicF32::fetch_min", |b| {
-        b.iter_custom(|iters| {
-            (0..iters)
-                .map(|_| {
-                    let buf: Vec<portable_atomic::AtomicF32> = (0..SLOTS)
-                        .map(|_| portable_atomic::AtomicF32::new(f32::INFINITY))
-                        .collect();
-                    scatter_time(&inputs, |i, v| {
-                        buf[i].fetch_min(v, Relaxed);
-                    })
-                })
-                .sum()
-        });
+        b.iter_custom(|iters| (0..iters).map(|_| view_scatter_portable(&inputs)).sum());
     });
     g.finish();
 }
@@ -430,8 +470,40 @@ fn paired(pairs: usize) {
     );
 }
 
+/// `NORMKEY_PAIRED_VIEW=<rounds> cargo bench --bench atomic`: times the view
+/// scatter, its raw-bits floor and portable-atomic in alternation, `rounds` times
+/// one run each, and prints the quartiles of the paired ratios view / floor and
+/// portable-atomic / view.
+fn paired_view(rounds: usize) {
+    let inputs = view_scatter_inputs();
+    let (mut floor, mut portable): (Vec<f64>, Vec<f64>) = (0..rounds)
+        .map(|_| {
+            let view = view_scatter_view(&inputs).as_secs_f64();
+            let raw = view_scatter_raw_floor(&inputs).as_secs_f64();
+            let pa = view_scatter_portable(&inputs).as_secs_f64();
+            (view / raw, pa / view)
+        })
+        .unzip();
+    for (name, ratios) in [
+        ("view / raw-bits floor", &mut floor),
+        ("portable-atomic / view", &mut portable),
+    ] {
+        ratios.sort_by(f64::total_cmp);
+        let q = |k: usize| ratios[(rounds - 1) * k / 4];
+        println!(
+            "atomic_view_scatter, {name} over {rounds} rounds: median {:.3} (quartiles {:.3}, {:.3})",
+            q(2),
+            q(1),
+            q(3)
+        );
+    }
+}
+
 fn main() {
-    if let Ok(pairs) = std::env::var("NORMKEY_PAIRED") {
+    if let Ok(rounds) = std::env::var("NORMKEY_PAIRED_VIEW") {
+        let rounds = rounds.parse().ok().filter(|&n| n > 0);
+        paired_view(rounds.expect("NORMKEY_PAIRED_VIEW: a count of rounds, at least 1"));
+    } else if let Ok(pairs) = std::env::var("NORMKEY_PAIRED") {
         let pairs = pairs.parse().ok().filter(|&n| n > 0);
         paired(pairs.expect("NORMKEY_PAIRED: a count of pairs, at least 1"));
     } else {

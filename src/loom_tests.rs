@@ -118,21 +118,61 @@ fn sequential_outcomes<F: Total, D: Direction>(init: F, values: &[F]) -> HashSet
 /// (loom 0.7's DPOR can miss interleavings after a load, tokio-rs/loom#392, and
 /// every update here starts with a load).
 fn race<F: Total, D: Direction>(init: F, values: &[F], orders: &[Ordering]) {
+    race_on::<F, D, AtomicExtremum<F, D>>(init, values, orders);
+}
+
+/// What [`race_on`] races: a reducer, or a view updated in one direction.
+trait Racer<F, D>: Send + Sync + Sized + 'static {
+    fn make(init: F) -> Self;
+    fn update(&self, v: F, order: Ordering) -> F;
+    fn get(&self) -> F;
+}
+
+impl<F: Total, D: Direction> Racer<F, D> for AtomicExtremum<F, D> {
+    fn make(init: F) -> Self {
+        Self::new(init)
+    }
+    fn update(&self, v: F, order: Ordering) -> F {
+        self.reduce(v, order)
+    }
+    fn get(&self) -> F {
+        self.load(SeqCst)
+    }
+}
+
+impl<F: Total, D: Direction> Racer<F, D> for crate::atomic::AtomicView<F> {
+    fn make(init: F) -> Self {
+        Self::new(init)
+    }
+    fn update(&self, v: F, order: Ordering) -> F {
+        if TypeId::of::<D>() == TypeId::of::<Min>() {
+            self.fetch_min(v, order)
+        } else {
+            self.fetch_max(v, order)
+        }
+    }
+    fn get(&self) -> F {
+        self.load(SeqCst)
+    }
+}
+
+/// [`race`] on any [`Racer`].
+fn race_on<F: Total, D: Direction, R: Racer<F, D>>(init: F, values: &[F], orders: &[Ordering]) {
     let seen = Seen::default();
     let (seen_in, values_in, orders) = (seen.clone(), values.to_vec(), orders.to_vec());
     loom::model(move || {
         let values = &values_in;
-        let r = Arc::new(AtomicExtremum::<F, D>::new(init));
+        let r = Arc::new(R::make(init));
         let handles: Vec<_> = values
             .iter()
             .zip(&orders)
             .map(|(&v, &order)| {
                 let r = Arc::clone(&r);
-                thread::spawn(move || r.reduce(v, order))
+                thread::spawn(move || r.update(v, order))
             })
             .collect();
         let returned: Vec<F> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-        let last = r.load(SeqCst);
+        let last = r.get();
         let extreme = values.iter().fold(init, |s, &v| model::<F, D>(s, v));
         assert_eq!(
             last.bits(),
@@ -532,7 +572,8 @@ fn arg_take_loses_no_update() {
     assert!(all.contains(&vec![2, 0]), "{all:?}");
 }
 
-/// The views' update (a compare-exchange loop on the keys of the stored bits)
+/// The views' update (an integer min/max on the raw bits picked by the argument's
+/// sign; a compare-exchange loop on the keys for a number under `fetch_minimum`)
 /// under races: signed zeros with `fetch_min` end at −0; a NaN through
 /// `fetch_minimum` racing numbers through both forms ends at the negative
 /// all-payload NaN; several orders explored.
@@ -578,4 +619,23 @@ fn view_races_end_as_the_reducers() {
         });
         assert!(seen.all().len() >= 3, "{:?}", seen.all());
     }
+}
+
+/// A skipped update against improving ones, on the reducers and on the views (whose
+/// update picks a signed or an unsigned integer min/max by the argument's sign):
+/// from 1, `fetch_min(2)` never improves and is only a load; `fetch_min(0.5)`
+/// (sign clear: the signed form) and `fetch_min(−0)` (sign set: the unsigned form)
+/// do. Every returned value fits a sequential order and every order's outcome is
+/// seen (the skipped call returns 1, 0.5 or −0, as it lands); the max mirror too.
+#[test]
+fn skipped_update_against_improving_ones() {
+    for_each_float!(|F| {
+        let (zero, one, two) = (F::from(0_i8), F::from(1_i8), F::from(2_i8));
+        let half = one / two;
+        let orders = [Relaxed, AcqRel, Release];
+        race::<F, Min>(one, &[two, half, -zero], &orders);
+        race::<F, Max>(-one, &[-two, -half, zero], &orders);
+        race_on::<F, Min, crate::atomic::AtomicView<F>>(one, &[two, half, -zero], &orders);
+        race_on::<F, Max, crate::atomic::AtomicView<F>>(-one, &[-two, -half, zero], &orders);
+    });
 }

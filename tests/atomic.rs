@@ -1197,3 +1197,164 @@ fn view_a_float_slice_from_threads_and_mixed_views() {
         [(-0.0_f32).to_bits(), (-0.5_f32).to_bits(), 0x7fff_ffff]
     );
 }
+
+/// The four `fetch_*` methods of a view holding `stored`, each with `arg`, against
+/// the model: the previous value and the end state, bit for bit. The views'
+/// `fetch_min`/`fetch_max` (and the NaN of `fetch_minimum`/`fetch_maximum`) are one
+/// integer min/max on the raw bits chosen by the argument's sign
+/// (`update_bits` in `src/atomic/mod.rs`); this is the check of that rule.
+fn view_pair_agrees<F: TestFloat + AtomicFloat>(stored: F, arg: F) -> bool {
+    view_pair_agrees_in(
+        stored,
+        arg,
+        &[(false, true), (false, false), (true, true), (true, false)],
+    )
+}
+
+/// [`view_pair_agrees`] for the `(propagate, min)` forms listed.
+fn view_pair_agrees_in<F: TestFloat + AtomicFloat>(
+    stored: F,
+    arg: F,
+    forms: &[(bool, bool)],
+) -> bool {
+    forms.iter().all(|&(propagate, min)| {
+        let view = AtomicView::<F>::new(stored);
+        let mut m = Model { state: stored, min };
+        let (got, want) = match (propagate, min) {
+            (false, true) => (view.fetch_min(arg, Relaxed), m.fetch(arg)),
+            (false, false) => (view.fetch_max(arg, Relaxed), m.fetch(arg)),
+            (true, true) => (view.fetch_minimum(arg, Relaxed), m.fetch_nan(arg)),
+            (true, false) => (view.fetch_maximum(arg, Relaxed), m.fetch_nan(arg)),
+        };
+        got.bits() == want.bits() && view.into_inner().bits() == m.state.bits()
+    })
+}
+
+/// Every pair `(stored, argument)` of `f16` and of `bf16` bit patterns (2^32 pairs
+/// each) through the four `fetch_*` methods of the views, on every available core.
+#[cfg(feature = "half")]
+#[test]
+#[ignore = "2 × 2^32 pairs: run in release with --ignored"]
+fn exhaustive_16_bit_view_pairs() {
+    fn all_pairs<F: TestFloat + AtomicFloat + Send>() {
+        let threads = std::thread::available_parallelism().map_or(2, usize::from);
+        let failures: u64 = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        let mut failures = 0_u64;
+                        for a in (0..=u64::from(u16::MAX)).skip(t).step_by(threads) {
+                            let stored = F::from_raw(a);
+                            for b in 0..=u64::from(u16::MAX) {
+                                if !view_pair_agrees(stored, F::from_raw(b)) {
+                                    if failures < 8 {
+                                        eprintln!("stored {a:#06x}, argument {b:#06x}");
+                                    }
+                                    failures += 1;
+                                }
+                            }
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(failures, 0, "{}", core::any::type_name::<F>());
+    }
+    all_pairs::<f16>();
+    all_pairs::<half::bf16>();
+}
+
+/// Every `f32` argument against stored edge values, and every stored `f32` against
+/// edge arguments, through the views' raw-bits update: `fetch_min` and `fetch_max`,
+/// and with a NaN argument `fetch_minimum` and `fetch_maximum` too (a number there
+/// takes the compare-exchange loop on keys, which the quickcheck above covers).
+/// The rule in `update_bits` depends only on the argument's sign and, within one
+/// sign, on the signed or unsigned order of the two bit patterns; the edges are
+/// the ends of each sign's range (±0, the all-payload NaNs) and ±∞ inside it, so
+/// every pattern meets both outcomes of every comparison the rule makes. With
+/// every `f16` and `bf16` pair above (the same generic code at 16 bits), this is
+/// the check of the rule for `f32`.
+#[test]
+#[ignore = "2 × 6 × 2^32 pairs: run in release with --ignored"]
+fn exhaustive_f32_view_arguments_and_stored_values_against_edges() {
+    let edges = [0.0, f32::INFINITY, f32::from_bits(0x7fff_ffff)].map(|x| [x, -x]);
+    let edges = edges.as_flattened();
+    let failures = common::for_all_f32_blocks(|block| {
+        let mut failures = 0;
+        for &x in block {
+            for &e in edges {
+                for (stored, arg) in [(e, x), (x, e)] {
+                    let forms: &[(bool, bool)] = if arg.is_nan() {
+                        &[(false, true), (false, false), (true, true), (true, false)]
+                    } else {
+                        &[(false, true), (false, false)]
+                    };
+                    if !view_pair_agrees_in(stored, arg, forms) {
+                        if failures < 4 {
+                            eprintln!(
+                                "stored {:#010x}, argument {:#010x}",
+                                stored.to_bits(),
+                                arg.to_bits()
+                            );
+                        }
+                        failures += 1;
+                    }
+                }
+            }
+        }
+        failures
+    });
+    assert_eq!(failures, 0);
+}
+
+/// The README's rayon recipes, compiled and checked: a parallel `key::argmin` as
+/// `par_chunks().map(key::argmin)` and a reduce that keeps the lowest index of the
+/// smallest value (the tie rule of `key::argmin`, on every split), and a float
+/// buffer scattered into through the views from `par_iter().for_each`.
+#[test]
+#[cfg_attr(miri, ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks")]
+fn rayon_recipes() {
+    use normkey::{AtomicF32, key};
+    use rayon::prelude::*;
+    // Edge values (−∞ many times, ±0, NaNs) among random bits.
+    let values = stress_values(41, 100_000);
+    // A parallel argmin: each chunk's argmin, then the smaller value, or the lower
+    // index on a tie (compared by `total_cmp`: −0 < +0, and every NaN was skipped).
+    let chunk = 4096;
+    let best = values
+        .par_chunks(chunk)
+        .enumerate()
+        .filter_map(|(c, part)| key::argmin(part).map(|i| c * chunk + i))
+        .reduce_with(|a, b| match values[a].total_cmp(&values[b]) {
+            Cmp::Less => a,
+            Cmp::Greater => b,
+            Cmp::Equal => a.min(b),
+        });
+    // `min_by` returns the first of equal minima.
+    let first_min = values
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| !x.is_nan())
+        .min_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i);
+    assert_eq!(best, first_min);
+    assert_eq!(key::argmin(&values), first_min);
+    // A depth buffer scattered into from rayon's pool, then read as plain floats.
+    let mut depth = vec![f32::INFINITY; 64];
+    let view = AtomicF32::from_mut_slice(&mut depth);
+    values.par_iter().enumerate().for_each(|(i, &d)| {
+        view[i % 64].fetch_min(d, Relaxed);
+    });
+    for (slot, &got) in depth.iter().enumerate() {
+        let mut m = Model {
+            state: f32::INFINITY,
+            min: true,
+        };
+        for &d in values.iter().skip(slot).step_by(64) {
+            m.fetch(d);
+        }
+        assert_eq!(got.to_bits(), m.state.to_bits(), "slot {slot}");
+    }
+}

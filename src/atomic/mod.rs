@@ -12,8 +12,11 @@
 //! The atomic views [`AtomicView<F>`] ([`AtomicF32`], [`AtomicF64`] and, with
 //! `half`, `AtomicF16`, `AtomicBf16`) hold the float's own bits instead of its key,
 //! so that a `&mut [f32]` can be viewed as atomics (`from_mut_slice`) and updated
-//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path, by
-//! a compare-exchange loop on the keys of the loaded bits.
+//! in place with the same `fetch_min`/`fetch_minimum` semantics and skip path.
+//! Their `fetch_min`/`fetch_max` are one integer min/max on the raw bits, signed or
+//! unsigned by the argument's sign bit (see [`AtomicView`]); a number through
+//! `fetch_minimum`/`fetch_maximum` is a compare-exchange loop on the keys of the
+//! loaded bits.
 //!
 //! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
@@ -117,6 +120,7 @@ use crate::key::{KeyFloat, OrderedKey, fold_keys, is_nan_key};
 use crate::loom_shim;
 use core::fmt;
 use core::marker::PhantomData;
+use core::ops::BitXor;
 use core::sync::atomic::Ordering;
 
 mod sealed {
@@ -213,6 +217,84 @@ fn update_cas<B: AtomicBits, D: Direction>(
     }
 }
 
+/// The update of the views, on a float's **own bits** (not its key): loads with
+/// the load part of `order` and **skips** the write when `bits` would not improve
+/// on the stored bits under totalOrder; otherwise **one integer read-modify-write**
+/// with `order`, chosen by the sign bit of `bits` alone. Returns the previous bits.
+///
+/// Why one integer min/max orders `bits` against **every** stored pattern `s`
+/// (IEEE totalOrder on raw bits: a float with the sign bit clear, NaNs included,
+/// orders as its bits do as unsigned integers; one with it set, in reverse; every
+/// float with the sign set is below every float with it clear):
+///
+/// * `bits` with the sign clear, for min: **signed** min. If `s` has the sign
+///   clear, both are non-negative as signed integers and signed order is
+///   unsigned order, which is totalOrder. If `s` has it set, `s` is negative as a
+///   signed integer, below `bits`, and is kept: in totalOrder `s` < `bits` too.
+/// * `bits` with the sign set, for min: **unsigned** max. If `s` has the sign
+///   clear, `s` < 2^(w−1) ≤ `bits` as unsigned integers, so `bits` is stored: in
+///   totalOrder `bits` < `s`. If `s` has it set, the larger magnitude wins, which is
+///   the lower float in totalOrder.
+/// * For max, the mirror: sign clear, signed max; sign set, unsigned min.
+///
+/// Signed order of `x` is unsigned order of `x ^ SIGN`, which the skip test uses.
+/// `tests/atomic.rs` checks the rule on every `f16` and `bf16` pair, and on every
+/// `f32` argument against stored edge values and every stored `f32` against edge
+/// arguments.
+///
+/// As in [`update_unless`], `bits` for which `ignored` holds (a NaN argument of
+/// `fetch_min`) write nothing, and are tested only on the rare improving path,
+/// after a second load whose value is then returned: the skip path stays one load
+/// and one compare, as in a hand-written loop.
+#[inline]
+fn update_bits<B: AtomicBits, D: Direction>(
+    atomic: &B::Atomic,
+    bits: B,
+    ignored: impl FnOnce(B) -> bool,
+    order: Ordering,
+) -> B {
+    let current = B::load(atomic, load_part(order));
+    // The sign set: the unsigned extremum the other way; clear: the signed
+    // extremum, the same way (signed order is the order of `x ^ SIGN`).
+    let negative = bits >= B::SIGN;
+    let improves = if negative {
+        better::<B, D>(current, bits)
+    } else {
+        better::<B, D>(bits ^ B::SIGN, current ^ B::SIGN)
+    };
+    if !improves {
+        return current; // Skipped: nothing to improve, nothing written.
+    }
+    let now = B::load(atomic, load_part(order));
+    if ignored(bits) {
+        now
+    } else if !negative {
+        B::fetch_extremum_signed(atomic, bits, !D::IS_MIN, order)
+    } else if D::IS_MIN {
+        B::fetch_max(atomic, bits, order)
+    } else {
+        B::fetch_min(atomic, bits, order)
+    }
+}
+
+/// The signed `fetch_min`/`fetch_max` (`max`) as a compare-exchange loop on the
+/// unsigned atomic, for the atomics that cannot be viewed as signed ones.
+#[cfg(any(all(loom, test), feature = "portable-atomic"))]
+#[inline]
+fn signed_extremum_cas<B: AtomicBits>(a: &B::Atomic, v: B, max: bool, o: Ordering) -> B {
+    let mut current = B::load(a, load_part(o));
+    loop {
+        let (arg, stored) = (v ^ B::SIGN, current ^ B::SIGN);
+        if (max && arg <= stored) || (!max && arg >= stored) {
+            return current;
+        }
+        match B::compare_exchange(a, [current, v], [o, load_part(o)], true) {
+            Ok(_) => return current,
+            Err(now) => current = now,
+        }
+    }
+}
+
 /// The key of the NaN that `fetch_minimum`/`fetch_maximum` store, at the
 /// reducing end: [`OrderedKey::MIN`] (the negative quiet NaN with every payload
 /// bit set) for [`Min`], [`OrderedKey::MAX`] (the positive one) for [`Max`].
@@ -235,10 +317,16 @@ const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
     label = "no compare-and-swap for this key integer",
     note = "enable normkey's feature `portable-atomic`; on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core`"
 )]
-pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
+pub trait AtomicBits:
+    sealed::Sealed + Copy + Ord + BitXor<Output = Self> + Send + Sync + 'static
+{
     /// The integer atomic (`AtomicU32` for `u32`, …).
     #[doc(hidden)]
     type Atomic: Send + Sync;
+    /// The top bit (a float's sign bit): `x ^ SIGN` orders as unsigned integers
+    /// the way `x` orders as a two's-complement signed integer.
+    #[doc(hidden)]
+    const SIGN: Self;
     #[doc(hidden)]
     fn new_atomic(v: Self) -> Self::Atomic;
     #[doc(hidden)]
@@ -256,6 +344,12 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
     fn fetch_min(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
     #[doc(hidden)]
     fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self;
+    /// `fetch_min` (`max == false`) or `fetch_max` on the bits read as the signed
+    /// integer of the width: the signed atomic's instruction on the same memory
+    /// (core's atomics), or a compare-exchange loop (loom's and portable-atomic's,
+    /// which do not promise that a signed and an unsigned atomic may share memory).
+    #[doc(hidden)]
+    fn fetch_extremum_signed(a: &Self::Atomic, v: Self, max: bool, o: Ordering) -> Self;
     /// `compare_exchange_weak` if `weak`, else `compare_exchange`, on
     /// `[current, new]` with `[success, failure]`.
     #[doc(hidden)]
@@ -269,12 +363,13 @@ pub trait AtomicBits: sealed::Sealed + Copy + Ord + Send + Sync + 'static {
 
 /// What is per width: the forwarding to the integer atomic, and the one `cfg`.
 macro_rules! atomic_bits {
-    ($u:ty, $atomic:ident, $width:literal) => {
+    ($u:ty, $atomic:ident, $i:ty, $signed:ident, $width:literal) => {
         #[cfg(any(feature = "portable-atomic", target_has_atomic = $width))]
         impl sealed::Sealed for $u {}
         #[cfg(any(feature = "portable-atomic", target_has_atomic = $width))]
         impl AtomicBits for $u {
             type Atomic = loom_shim::$atomic;
+            const SIGN: Self = !(<$u>::MAX >> 1);
             #[inline]
             fn new_atomic(v: Self) -> Self::Atomic {
                 loom_shim::$atomic::new(v)
@@ -308,6 +403,30 @@ macro_rules! atomic_bits {
             fn fetch_max(a: &Self::Atomic, v: Self, o: Ordering) -> Self {
                 a.fetch_max(v, o)
             }
+            #[cfg(not(any(all(loom, test), feature = "portable-atomic")))]
+            #[inline]
+            fn fetch_extremum_signed(a: &Self::Atomic, v: Self, max: bool, o: Ordering) -> Self {
+                // SAFETY: `a.as_ptr()` points to a live core atomic, valid for
+                // reads and writes while `a` is borrowed, which covers the use
+                // below; the signed atomic of the same width has the same size
+                // and alignment (both the integer's size, as core documents), so
+                // the pointer is aligned for it; every access to this memory is
+                // atomic and of this one size (the views, the reducers and the
+                // integer atomics), which `from_ptr` allows to mix.
+                let s = unsafe { core::sync::atomic::$signed::from_ptr(a.as_ptr().cast::<$i>()) };
+                let v = <$i>::from_ne_bytes(v.to_ne_bytes());
+                let old = if max {
+                    s.fetch_max(v, o)
+                } else {
+                    s.fetch_min(v, o)
+                };
+                <$u>::from_ne_bytes(old.to_ne_bytes())
+            }
+            #[cfg(any(all(loom, test), feature = "portable-atomic"))]
+            #[inline]
+            fn fetch_extremum_signed(a: &Self::Atomic, v: Self, max: bool, o: Ordering) -> Self {
+                signed_extremum_cas::<Self>(a, v, max, o)
+            }
             #[inline]
             fn compare_exchange(
                 a: &Self::Atomic,
@@ -329,9 +448,9 @@ macro_rules! atomic_bits {
         static_assertions::assert_eq_size!($u, loom_shim::$atomic);
     };
 }
-atomic_bits!(u16, AtomicU16, "16");
-atomic_bits!(u32, AtomicU32, "32");
-atomic_bits!(u64, AtomicU64, "64");
+atomic_bits!(u16, AtomicU16, i16, AtomicI16, "16");
+atomic_bits!(u32, AtomicU32, i32, AtomicI32, "32");
+atomic_bits!(u64, AtomicU64, i64, AtomicI64, "64");
 // Feature `portable-atomic` promises every width on every target it builds for
 // (the bare-metal CI builds `thumbv6m-none-eabi` and `riscv32imc-unknown-none-elf`).
 #[cfg(feature = "portable-atomic")]

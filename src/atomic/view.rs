@@ -1,7 +1,7 @@
 //! The atomic views of float memory: [`AtomicView<F>`], written once, and its
 //! aliases.
 
-use super::{AtomicBits, AtomicFloat, Direction, Max, Min, load_part, nan_key, update_cas};
+use super::{AtomicBits, AtomicFloat, Direction, Max, Min, nan_key, update_bits, update_cas};
 use crate::key::{OrderedKey, is_nan_key, pun};
 use core::fmt;
 use core::sync::atomic::Ordering;
@@ -21,8 +21,18 @@ use core::sync::atomic::Ordering;
 /// sign), and their skip path: one load and one compare, no write, when nothing
 /// would change (the load part of `order`).
 ///
-/// The update is a compare-exchange loop on every target, on the keys of the
-/// loaded bits (the reducers' integer `fetch_min` would need the keys in memory).
+/// `fetch_min`/`fetch_max` and a NaN argument of `fetch_minimum`/`fetch_maximum`
+/// are one integer min/max on the stored bits themselves, picked by the
+/// argument's sign bit (for min: a signed min when it is clear, an unsigned max
+/// when it is set; the mirror for max), which orders the argument against every
+/// stored pattern, NaNs of both signs included, as totalOrder does (the proof is
+/// at the crate-private `update_bits` in `src/atomic/mod.rs`). That is one
+/// instruction where the target has atomic min/max (`AArch64` LSE, RISC-V `A`)
+/// and a `lock cmpxchg` loop on x86-64, which has none; with feature
+/// `portable-atomic` the signed half is a compare-exchange loop.
+/// `fetch_minimum`/`fetch_maximum` with a number is a compare-exchange loop on the
+/// keys of the loaded bits on every target: it must not replace a stored NaN of
+/// either sign, which no integer min/max can express.
 ///
 /// # Representation
 ///
@@ -387,30 +397,38 @@ impl<F: AtomicFloat> AtomicView<F> {
     }
 
     /// The update of the four `fetch_*` methods: as the reducers' `reduce` (NaN
-    /// ignored: the call only loads) or, with `propagate`, `reduce_propagating` (a
-    /// NaN becomes the NaN at the reducing end; a stored NaN stays), on the keys
-    /// of the stored bits. Returns the previous value.
+    /// ignored: the call only loads, twice if the NaN's bits would improve the
+    /// stored ones, as the reducers' `fetch_min` does) or, with `propagate`, `reduce_propagating` (a
+    /// NaN becomes the NaN at the reducing end; a stored NaN stays). A number
+    /// (and the NaN of `propagate`) is one integer min/max on the raw bits
+    /// ([`update_bits`]), except a number under `propagate`: a compare-exchange
+    /// loop on the keys of the stored bits, which must not replace a stored NaN.
+    /// Returns the previous value.
     #[inline]
     fn update<D: Direction>(&self, v: F, propagate: bool, order: Ordering) -> F {
-        let key = v.to_key_bits();
-        let nan = is_nan_key::<F>(key);
-        if nan && !propagate {
-            return self.load(load_part(order));
+        let is_nan = |bits: F::Bits| is_nan_key::<F>(Self::key_of_raw(bits));
+        if !propagate {
+            // A NaN is ignored, tested only on the improving path.
+            return Self::float(update_bits::<F::Bits, D>(
+                &self.bits,
+                Self::raw(v),
+                is_nan,
+                order,
+            ));
         }
-        let (key, new) = if nan {
-            let key = nan_key::<F, D>();
-            (key, Self::raw(OrderedKey::<F>::from_bits(key).get()))
-        } else {
-            (key, Self::raw(v))
-        };
-        // `fetch_minimum` with a number never replaces a stored NaN.
-        let keep = |stored: F::Bits| propagate && !nan && is_nan_key::<F>(stored);
+        let key = v.to_key_bits();
+        if is_nan_key::<F>(key) {
+            let nan = Self::raw(OrderedKey::<F>::from_bits(nan_key::<F, D>()).get());
+            return Self::float(update_bits::<F::Bits, D>(&self.bits, nan, |_| false, order));
+        }
+        // `fetch_minimum` with a number never replaces a stored NaN of either
+        // sign: no integer min/max does that, so a compare-exchange loop.
         Self::float(update_cas::<F::Bits, D>(
             &self.bits,
             key,
-            new,
+            Self::raw(v),
             Self::key_of_raw,
-            keep,
+            is_nan_key::<F>,
             order,
         ))
     }

@@ -102,12 +102,12 @@ macro_rules! texel {
             }
             #[inline]
             fn encode_le_slice(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
-                let f = |rgba| <$T as Texel>::from_rgba(rgba).$to();
+                let f = |rgba| sealed::Sealed::to_le(<$T as Texel>::from_rgba(rgba));
                 crate::dispatch::map::<{ $T::ENCODE_CHUNK }, _, _>(src, dst, f);
             }
             #[inline]
             fn decode_le_slice(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
-                let f = |bytes| Texel::to_rgba(Self::$from(bytes));
+                let f = |bytes| Texel::to_rgba(<$T as sealed::Sealed>::from_le(bytes));
                 crate::dispatch::map::<{ $T::DECODE_CHUNK }, _, _>(src, dst, f);
             }
         }

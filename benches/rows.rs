@@ -8,13 +8,26 @@
 //! `rows` (the runtime form from `[f32; 4]` texels into bytes with rows padded to
 //! 256 bytes, wgpu's copy alignment). Criterion reports the time per image; the
 //! ratio rows / typed is the per-texel overhead of the runtime form.
+//!
+//! `NORMKEY_ICOUNT=<type>:<op>` (`op`: `typed-encode`, `rows-encode`,
+//! `typed-decode`, `rows-decode`; `type` as in the group names) runs instead one
+//! conversion 4 times on a 2048 × 32 image (the same texels and layout) inside
+//! `measured`, for an instruction count that a busy machine does not disturb:
+//!
+//! ```text
+//! cargo bench --bench rows --no-run   # prints the binary, target/release/deps/rows-…
+//! NORMKEY_ICOUNT=Rg11b10Ufloat:rows-encode valgrind --tool=callgrind \
+//!     --toggle-collect='rows::measured' target/release/deps/rows-…
+//! ```
+//!
+//! (instructions per texel: callgrind's "Collected" / 262 144).
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use normkey::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 use normkey::texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
@@ -24,9 +37,9 @@ use normkey::texture::{
 /// The image side.
 const SIDE: usize = 2048;
 
-/// `SIDE²` linear texels: channels in about [−0.1, 1.2), from a xorshift.
+/// `n` linear texels: channels in about [−0.1, 1.2), from a xorshift.
 #[allow(clippy::cast_precision_loss)]
-fn texels() -> Vec<[f32; 4]> {
+fn texels(n: usize) -> Vec<[f32; 4]> {
     let mut s = 0x2545_f491_4f6c_dd1d_u64;
     let mut next = move || {
         s ^= s << 13;
@@ -34,9 +47,7 @@ fn texels() -> Vec<[f32; 4]> {
         s ^= s << 17;
         (s >> 40) as f32 / (1u64 << 24) as f32 * 1.3 - 0.1
     };
-    (0..SIDE * SIDE)
-        .map(|_| [next(), next(), next(), next()])
-        .collect()
+    (0..n).map(|_| [next(), next(), next(), next()]).collect()
 }
 
 /// One typed format: `$shape` converts an `[f32; 4]` to the type's input.
@@ -74,7 +85,7 @@ macro_rules! bench_format {
 }
 
 fn rows(c: &mut Criterion) {
-    let src = texels();
+    let src = texels(SIDE * SIDE);
     let rgba = |p: &[f32; 4]| *p;
     let rgb = |p: &[f32; 4]| [p[0], p[1], p[2]];
     let r = |p: &[f32; 4]| p[0];
@@ -103,4 +114,86 @@ criterion_group! {
         .measurement_time(Duration::from_secs(2));
     targets = rows
 }
-criterion_main!(benches);
+/// The rows of the `NORMKEY_ICOUNT` image.
+const ICOUNT_ROWS: usize = 32;
+
+/// Runs `f` 4 times: the one function callgrind counts (`--toggle-collect`).
+#[inline(never)]
+fn measured(f: &mut dyn FnMut()) {
+    for _ in 0..4 {
+        f();
+    }
+}
+
+/// One conversion of `NORMKEY_ICOUNT`'s `op` for `$T`, if `$name` is its type.
+macro_rules! icount_format {
+    ($name:ident, $op:ident, $T:ident, $shape:expr) => {
+        if $name == stringify!($T) {
+            let format = <$T as Texel>::FORMAT;
+            let src = texels(SIDE * ICOUNT_ROWS);
+            let typed_src: Vec<_> = src.iter().map($shape).collect();
+            let mut typed = vec![<$T as Texel>::from_rgba([0.0; 4]); src.len()];
+            $T::encode_slice(&typed_src, &mut typed);
+            let pitch = format.row_pitch(SIDE, 256).unwrap();
+            let mut bytes = vec![0u8; pitch * ICOUNT_ROWS];
+            let (w, h) = (SIDE, ICOUNT_ROWS);
+            format.encode_rows(&src, w, h, &mut bytes, pitch).unwrap();
+            let (mut typed_out, mut out) = (typed_src.clone(), src.clone());
+            match $op {
+                "typed-encode" => measured(&mut || {
+                    $T::encode_slice(black_box(&typed_src), black_box(&mut typed));
+                }),
+                "rows-encode" => measured(&mut || {
+                    let dst = black_box(&mut bytes);
+                    format
+                        .encode_rows(black_box(&src), w, h, dst, pitch)
+                        .unwrap();
+                }),
+                "typed-decode" => measured(&mut || {
+                    $T::decode_slice(black_box(&typed), black_box(&mut typed_out));
+                }),
+                "rows-decode" => measured(&mut || {
+                    let dst = black_box(&mut out);
+                    format
+                        .decode_rows(black_box(&bytes), pitch, w, h, dst)
+                        .unwrap();
+                }),
+                _ => panic!("NORMKEY_ICOUNT: unknown op {}", $op),
+            }
+            black_box((&typed, &bytes, &typed_out, &out));
+            return;
+        }
+    };
+}
+
+/// `NORMKEY_ICOUNT=<type>:<op>`: see the module docs.
+fn icount(spec: &str) {
+    let (name, op) = spec.split_once(':').expect("NORMKEY_ICOUNT: <type>:<op>");
+    let rgba = |p: &[f32; 4]| *p;
+    let rgb = |p: &[f32; 4]| [p[0], p[1], p[2]];
+    let r = |p: &[f32; 4]| p[0];
+    icount_format!(name, op, Unorm8, r);
+    icount_format!(name, op, Snorm8, r);
+    icount_format!(name, op, Unorm16, r);
+    icount_format!(name, op, Snorm16, r);
+    icount_format!(name, op, Rgba8Unorm, rgba);
+    icount_format!(name, op, Rgba8UnormSrgb, rgba);
+    icount_format!(name, op, Bgra8Unorm, rgba);
+    icount_format!(name, op, Bgra8UnormSrgb, rgba);
+    icount_format!(name, op, Rgb10a2Unorm, rgba);
+    icount_format!(name, op, Bgr5a1Unorm, rgba);
+    icount_format!(name, op, Bgra4Unorm, rgba);
+    icount_format!(name, op, B5g6r5Unorm, rgb);
+    icount_format!(name, op, Rg11b10Ufloat, rgb);
+    icount_format!(name, op, Rgb9e5Ufloat, rgb);
+    panic!("NORMKEY_ICOUNT: unknown type {name}");
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("NORMKEY_ICOUNT") {
+        icount(&spec);
+    } else {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

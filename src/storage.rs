@@ -679,6 +679,13 @@ macro_rules! storage {
                 Self($from::<{ $code::BITS }>(x) as $code)
             }
 
+            /// Elements per step of [`Self::encode_slice`], of [`Self::decode_slice`] and
+            /// of the row loops of its `Format` (see `dispatch::map`): one number each,
+            /// so the typed and the runtime forms run the same loop.
+            pub(crate) const ENCODE_CHUNK: usize = 1;
+            /// See [`Self::ENCODE_CHUNK`].
+            pub(crate) const DECODE_CHUNK: usize = $chunk;
+
             /// `dst[i] = src[i].to_f32()` for every `i`, vectorized (AVX2 when the CPU
             /// has it), bit for bit the scalar results.
             ///
@@ -695,7 +702,7 @@ macro_rules! storage {
             #[inline]
             #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [f32]) {
-                crate::dispatch::map::<$chunk, _, _>(src, dst, Self::to_f32);
+                crate::dispatch::map::<{ Self::DECODE_CHUNK }, _, _>(src, dst, Self::to_f32);
             }
 
             /// `dst[i] = Self::from_f32(src[i])` for every `i`, vectorized, exact.
@@ -713,7 +720,7 @@ macro_rules! storage {
             #[inline]
             #[track_caller]
             pub fn encode_slice(src: &[f32], dst: &mut [Self]) {
-                crate::dispatch::map::<1, _, _>(src, dst, Self::from_f32);
+                crate::dispatch::map::<{ Self::ENCODE_CHUNK }, _, _>(src, dst, Self::from_f32);
             }
         }
 

@@ -184,8 +184,8 @@ pub(super) const TABLE: [Row; 27] = {
     use Format as F;
     let t = [
         // codec, variant, wgpu name, channels, sRGB (and twin), DXGI_FORMAT, VkFormat
-        row::<Planar<Unorm8, 1>>(F::R8Unorm, "r8unorm", 1, LINEAR, 61, 9),
-        row::<Planar<Snorm8, 1>>(F::R8Snorm, "r8snorm", 1, LINEAR, 63, 10),
+        row::<Typed<Unorm8>>(F::R8Unorm, "r8unorm", 1, LINEAR, 61, 9),
+        row::<Typed<Snorm8>>(F::R8Snorm, "r8snorm", 1, LINEAR, 63, 10),
         row::<Planar<Unorm8, 2>>(F::Rg8Unorm, "rg8unorm", 2, LINEAR, 49, 16),
         row::<Planar<Snorm8, 2>>(F::Rg8Snorm, "rg8snorm", 2, LINEAR, 51, 17),
         row::<Typed<Rgba8Unorm>>(F::Rgba8Unorm, "rgba8unorm", 4, (false, Some(F::Rgba8UnormSrgb)), 28, 37),
@@ -193,8 +193,8 @@ pub(super) const TABLE: [Row; 27] = {
         row::<Planar<Snorm8, 4>>(F::Rgba8Snorm, "rgba8snorm", 4, LINEAR, 31, 38),
         row::<Typed<Bgra8Unorm>>(F::Bgra8Unorm, "bgra8unorm", 4, (false, Some(F::Bgra8UnormSrgb)), 87, 44),
         row::<Typed<Bgra8UnormSrgb>>(F::Bgra8UnormSrgb, "bgra8unorm-srgb", 4, (true, Some(F::Bgra8Unorm)), 91, 50),
-        row::<Planar<Unorm16, 1>>(F::R16Unorm, "r16unorm", 1, LINEAR, 56, 70),
-        row::<Planar<Snorm16, 1>>(F::R16Snorm, "r16snorm", 1, LINEAR, 58, 71),
+        row::<Typed<Unorm16>>(F::R16Unorm, "r16unorm", 1, LINEAR, 56, 70),
+        row::<Typed<Snorm16>>(F::R16Snorm, "r16snorm", 1, LINEAR, 58, 71),
         row::<Planar<Unorm16, 2>>(F::Rg16Unorm, "rg16unorm", 2, LINEAR, 35, 77),
         row::<Planar<Snorm16, 2>>(F::Rg16Snorm, "rg16snorm", 2, LINEAR, 37, 78),
         row::<Planar<Unorm16, 4>>(F::Rgba16Unorm, "rgba16unorm", 4, LINEAR, 11, 91),

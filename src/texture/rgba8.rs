@@ -84,6 +84,13 @@ const CHUNK: usize = 8;
 macro_rules! rgba8_slices {
     ($T:ident, $bytes:expr) => {
         impl $T {
+            /// Elements per step of [`Self::encode_slice`], of [`Self::decode_slice`] and
+            /// of the row loops of its `Format` (see `dispatch::map`): one number each,
+            /// so the typed and the runtime forms run the same loop.
+            pub(crate) const ENCODE_CHUNK: usize = CHUNK;
+            /// See [`Self::ENCODE_CHUNK`].
+            pub(crate) const DECODE_CHUNK: usize = CHUNK;
+
             /// Writes `Self::from_rgba(src[i])` into `dst[i]` for every `i`: the scalar
             /// results, bit for bit (on x86-64 the loop is compiled for AVX2 too and
             /// picked at run time).
@@ -102,7 +109,7 @@ macro_rules! rgba8_slices {
             #[inline]
             #[track_caller]
             pub fn encode_slice(src: &[[f32; 4]], dst: &mut [Self]) {
-                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::from_rgba);
+                crate::dispatch::map::<{ Self::ENCODE_CHUNK }, _, _>(src, dst, Self::from_rgba);
             }
 
             /// Writes `src[i].to_rgba()` into `dst[i]` for every `i`: the scalar
@@ -122,7 +129,7 @@ macro_rules! rgba8_slices {
             #[inline]
             #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [[f32; 4]]) {
-                crate::dispatch::map::<CHUNK, _, _>(src, dst, Self::to_rgba);
+                crate::dispatch::map::<{ Self::DECODE_CHUNK }, _, _>(src, dst, Self::to_rgba);
             }
         }
     };

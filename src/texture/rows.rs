@@ -1,12 +1,13 @@
 //! Whole images with row pitches: [`Format::encode_rows`], [`Format::decode_rows`],
 //! [`Format::row_pitch`], and the per-format codecs behind them.
 //!
-//! Every format's texel goes through one codec: a typed format's own conversion
-//! ([`Texel`]) and its little-endian bytes, or for the formats without a type
-//! (`Rg8Unorm`, `Rgba16Snorm`, `R16Float`, `Rgba32Float`, …) the channel type's
-//! conversion applied to each channel in r, g, b, a order. Rows go through the
-//! crate's one vectorized slice loop (`dispatch::map`), on byte arrays of
-//! alignment 1, so the byte buffers may start anywhere.
+//! Every format's rows go through one codec: a typed format's own slice loop
+//! ([`Texel`]: the loop of its `encode_slice`/`decode_slice`, the same
+//! `dispatch::map` with the same chunk size, on `[f32; 4]` and its little-endian
+//! bytes), or for the formats without a type (`Rg8Unorm`, `Rgba16Snorm`,
+//! `R16Float`, `Rgba32Float`, …) the channel type's conversion applied to each
+//! channel in r, g, b, a order, in the same vectorized loop. Both work on byte
+//! arrays of alignment 1, so the byte buffers may start anywhere.
 //!
 //! # Layouts
 //!
@@ -30,15 +31,14 @@ use super::format::Format;
 use super::texel::Texel;
 use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
-/// How one format converts a texel and a row of texels to and from its
-/// little-endian bytes.
+/// How one format converts a row of texels to and from its little-endian bytes.
 pub(super) trait Codec {
     /// The texel's bytes: an array of bytes (or of arrays of bytes), alignment 1.
     type Bytes: bytemuck::Pod;
-    /// The bytes of the texel `[r, g, b, a]`.
-    fn encode(rgba: [f32; 4]) -> Self::Bytes;
-    /// The texel `[r, g, b, a]` of these bytes.
-    fn decode(bytes: Self::Bytes) -> [f32; 4];
+    /// `dst[i]`: the bytes of the texel `src[i]` (`[r, g, b, a]`).
+    fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]);
+    /// `dst[i]`: the texel `[r, g, b, a]` of the bytes `src[i]`.
+    fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]);
 }
 
 /// One channel of a format without a type: the storage formats and `f32`.
@@ -105,32 +105,32 @@ where
     [C::Bytes; N]: bytemuck::Pod,
 {
     type Bytes = [C::Bytes; N];
-    #[inline]
-    fn encode(rgba: [f32; 4]) -> Self::Bytes {
-        core::array::from_fn(|i| C::encode(rgba[i]))
+    fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        let encode = |rgba: [f32; 4]| core::array::from_fn(|i| C::encode(rgba[i]));
+        crate::dispatch::map::<CHUNK, _, _>(src, dst, encode);
     }
-    #[inline]
-    fn decode(bytes: Self::Bytes) -> [f32; 4] {
-        let mut rgba = [0.0, 0.0, 0.0, 1.0];
-        for (x, b) in rgba.iter_mut().zip(bytes) {
-            *x = C::decode(b);
-        }
-        rgba
+    fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
+        let decode = |bytes: Self::Bytes| {
+            let mut rgba = [0.0, 0.0, 0.0, 1.0];
+            for (x, b) in rgba.iter_mut().zip(bytes) {
+                *x = C::decode(b);
+            }
+            rgba
+        };
+        crate::dispatch::map::<CHUNK, _, _>(src, dst, decode);
     }
 }
 
-/// A typed format ([`Texel`]) as a codec.
+/// A typed format ([`Texel`]) as a codec: its own slice loops.
 pub(super) struct Typed<T>(core::marker::PhantomData<T>);
 
 impl<T: Texel> Codec for Typed<T> {
     type Bytes = T::Bytes;
-    #[inline]
-    fn encode(rgba: [f32; 4]) -> T::Bytes {
-        T::from_rgba(rgba).to_le()
+    fn encode_row(src: &[[f32; 4]], dst: &mut [T::Bytes]) {
+        T::encode_le_slice(src, dst);
     }
-    #[inline]
-    fn decode(bytes: T::Bytes) -> [f32; 4] {
-        T::from_le(bytes).to_rgba()
+    fn decode_row(src: &[T::Bytes], dst: &mut [[f32; 4]]) {
+        T::decode_le_slice(src, dst);
     }
 }
 
@@ -155,19 +155,18 @@ pub(super) const fn codec<C: Codec>() -> RowCodec {
     }
 }
 
-/// Texels per step of the row loops (see `dispatch::map`).
+/// Texels per step of the row loops of the formats without a type (see
+/// `dispatch::map`).
 const CHUNK: usize = 8;
 
 /// One row of texels into bytes (`dst.len()` is `src.len()` texels' bytes).
 fn encode_row<C: Codec>(src: &[[f32; 4]], dst: &mut [u8]) {
-    let dst: &mut [C::Bytes] = bytemuck::cast_slice_mut(dst);
-    crate::dispatch::map::<CHUNK, _, _>(src, dst, C::encode);
+    C::encode_row(src, bytemuck::cast_slice_mut(dst));
 }
 
 /// One row of bytes into texels.
 fn decode_row<C: Codec>(src: &[u8], dst: &mut [[f32; 4]]) {
-    let src: &[C::Bytes] = bytemuck::cast_slice(src);
-    crate::dispatch::map::<CHUNK, _, _>(src, dst, C::decode);
+    C::decode_row(bytemuck::cast_slice(src), dst);
 }
 
 /// Why [`Format::encode_rows`] or [`Format::decode_rows`] rejected a layout (see

@@ -17,6 +17,14 @@ pub(crate) mod sealed {
         fn to_le(self) -> Self::Bytes;
         /// The texel of these little-endian bytes.
         fn from_le(bytes: Self::Bytes) -> Self;
+        /// `dst[i] = from_rgba(src[i]).to_le()`: the typed `encode_slice`'s loop
+        /// (`dispatch::map`, the type's `ENCODE_CHUNK`) from `[f32; 4]` into bytes,
+        /// the row loop of `Format::encode_rows`.
+        fn encode_le_slice(src: &[[f32; 4]], dst: &mut [Self::Bytes]);
+        /// `dst[i] = from_le(src[i]).to_rgba()`: the typed `decode_slice`'s loop (its
+        /// `DECODE_CHUNK`) from bytes into `[f32; 4]`, the row loop of
+        /// `Format::decode_rows`.
+        fn decode_le_slice(src: &[Self::Bytes], dst: &mut [[f32; 4]]);
     }
 }
 
@@ -91,6 +99,16 @@ macro_rules! texel {
             #[inline]
             fn from_le(bytes: Self::Bytes) -> Self {
                 Self::$from(bytes)
+            }
+            #[inline]
+            fn encode_le_slice(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+                let f = |rgba| sealed::Sealed::to_le(<$T as Texel>::from_rgba(rgba));
+                crate::dispatch::map::<{ $T::ENCODE_CHUNK }, _, _>(src, dst, f);
+            }
+            #[inline]
+            fn decode_le_slice(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
+                let f = |bytes| Texel::to_rgba(<$T as sealed::Sealed>::from_le(bytes));
+                crate::dispatch::map::<{ $T::DECODE_CHUNK }, _, _>(src, dst, f);
             }
         }
 

@@ -381,6 +381,13 @@ macro_rules! packed_u32 {
                 self.0
             }
 
+            /// Elements per step of [`Self::encode_slice`], of [`Self::decode_slice`] and
+            /// of the row loops of its `Format` (see `dispatch::map`): one number each,
+            /// so the typed and the runtime forms run the same loop.
+            pub(crate) const ENCODE_CHUNK: usize = $enc_chunk;
+            /// See [`Self::ENCODE_CHUNK`].
+            pub(crate) const DECODE_CHUNK: usize = $dec_chunk;
+
             /// Writes `src[i].to_rgb()` into `dst[i]` for every `i`; the scalar
             /// results bit for bit (on x86-64 as AVX2 code when the CPU has it).
             ///
@@ -398,7 +405,7 @@ macro_rules! packed_u32 {
             #[inline]
             #[track_caller]
             pub fn decode_slice(src: &[Self], dst: &mut [[f32; 3]]) {
-                crate::dispatch::map::<$dec_chunk, _, _>(src, dst, Self::to_rgb);
+                crate::dispatch::map::<{ Self::DECODE_CHUNK }, _, _>(src, dst, Self::to_rgb);
             }
 
             /// Writes `Self::from_rgb(src[i])` into `dst[i]` for every `i`; the
@@ -419,7 +426,7 @@ macro_rules! packed_u32 {
             #[inline]
             #[track_caller]
             pub fn encode_slice(src: &[[f32; 3]], dst: &mut [Self]) {
-                crate::dispatch::map::<$enc_chunk, _, _>(src, dst, Self::from_rgb);
+                crate::dispatch::map::<{ Self::ENCODE_CHUNK }, _, _>(src, dst, Self::from_rgb);
             }
         }
 

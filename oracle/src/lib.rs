@@ -387,9 +387,9 @@ pub fn f16_nearest(x: f64) -> u16 {
     let value = |c: u16| {
         let (e, m) = (i32::from(c >> 10), f64::from(c & 0x3FF));
         if e == 0 {
-            m * 2f64.powi(-24)
+            m * pow2(-24)
         } else {
-            (1024.0 + m) * 2f64.powi(e - 25)
+            (1024.0 + m) * pow2(e - 25)
         }
     };
     // The largest finite code whose value is at most `a` (values grow with codes).

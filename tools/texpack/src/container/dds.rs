@@ -168,25 +168,7 @@ fn alpha_mode(format: Format, alpha: AlphaMode) -> u32 {
 )]
 mod tests {
     use super::*;
-
-    /// The little-endian `u32` at byte `at`.
-    fn word(file: &[u8], at: usize) -> u32 {
-        u32::from_le_bytes(file[at..at + 4].try_into().unwrap())
-    }
-
-    fn texture(format: Format, width: u32, height: u32, levels: usize) -> Texture {
-        let bpt = format.bytes_per_texel();
-        let levels = (0..levels)
-            .map(|i| vec![i as u8 + 1; ((width >> i).max(1) * (height >> i).max(1)) as usize * bpt])
-            .collect();
-        Texture {
-            format,
-            width,
-            height,
-            levels,
-            alpha: AlphaMode::Straight,
-        }
-    }
+    use crate::container::test_support::{texture, word};
 
     // Offsets from the DDS_HEADER structure: the magic (4 bytes), then dwSize at 4,
     // dwFlags 8, dwHeight 12, dwWidth 16, dwPitchOrLinearSize 20, dwDepth 24,

@@ -254,27 +254,10 @@ pub fn write(texture: &Texture) -> Result<Vec<u8>, Error> {
 )]
 mod tests {
     use super::*;
-
-    fn word(file: &[u8], at: usize) -> u32 {
-        u32::from_le_bytes(file[at..at + 4].try_into().unwrap())
-    }
+    use crate::container::test_support::{texture, word};
 
     fn long(file: &[u8], at: usize) -> u64 {
         u64::from_le_bytes(file[at..at + 8].try_into().unwrap())
-    }
-
-    fn texture(format: Format, width: u32, height: u32, levels: usize) -> Texture {
-        let bpt = format.bytes_per_texel();
-        let levels = (0..levels)
-            .map(|i| vec![i as u8 + 1; ((width >> i).max(1) * (height >> i).max(1)) as usize * bpt])
-            .collect();
-        Texture {
-            format,
-            width,
-            height,
-            levels,
-            alpha: AlphaMode::Straight,
-        }
     }
 
     // KTX 2.0 §3: identifier 0..12, vkFormat 12, typeSize 16, pixelWidth 20,

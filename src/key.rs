@@ -782,41 +782,92 @@ pub(crate) fn is_nan_key<F: KeyFloat>(key: F::Bits) -> bool {
 /// integer min/max per value, with no branch: it vectorizes.
 #[inline]
 pub(crate) fn fold_keys<F: KeyFloat>(values: &[F], min: bool, propagate: bool) -> Option<F::Bits> {
-    let sub =
-        |a: F::Bits, b: F::Bits| truncated::<F>(widened::<F>(a).wrapping_sub(widened::<F>(b)));
-    let add =
-        |a: F::Bits, b: F::Bits| truncated::<F>(widened::<F>(a).wrapping_add(widened::<F>(b)));
-    // −∞ to 0: the numbers at the bottom, both NaN ranges above them. +∞ + 1 to 0:
-    // both NaN ranges at the bottom, the numbers at the top.
-    let rotate = if min == propagate {
-        add(F::INFINITY_KEY, truncated::<F>(1))
-    } else {
-        F::NEG_INFINITY_KEY
-    };
-    let rotated = |x: &F| sub(OrderedKey::new(*x).to_bits(), rotate);
-    let best = if min {
-        values
-            .iter()
-            .map(rotated)
-            .fold(OrderedKey::<F>::MAX.0, Ord::min)
-    } else {
-        values
-            .iter()
-            .map(rotated)
-            .fold(OrderedKey::<F>::MIN.0, Ord::max)
-    };
-    let best = add(best, rotate);
-    if values.is_empty() {
-        None
-    } else if is_nan_key::<F>(best) {
-        // A NaN: with `propagate` the slice held one; without, it held no number.
-        propagate.then_some(if min {
-            OrderedKey::<F>::MIN.0
+    let rotation = Rotation::<F>::new(min, propagate);
+    let best = rotation.unrotate(rotation.fold(values));
+    rotation.result(values.is_empty(), best)
+}
+
+/// The key space of [`fold_keys`] rotated for one direction and NaN rule: the
+/// fold of a slice, and the result from the folded key.
+#[derive(Clone, Copy)]
+struct Rotation<F: KeyFloat> {
+    /// Subtracted from every key (wrapping, in the key's width).
+    by: F::Bits,
+    min: bool,
+    propagate: bool,
+}
+
+impl<F: KeyFloat> Rotation<F> {
+    #[inline]
+    fn new(min: bool, propagate: bool) -> Self {
+        // −∞ to 0: the numbers at the bottom, both NaN ranges above them. +∞ + 1 to 0:
+        // both NaN ranges at the bottom, the numbers at the top.
+        let by = if min == propagate {
+            Self::add(F::INFINITY_KEY, truncated::<F>(1))
         } else {
+            F::NEG_INFINITY_KEY
+        };
+        Self { by, min, propagate }
+    }
+
+    #[inline]
+    fn add(a: F::Bits, b: F::Bits) -> F::Bits {
+        truncated::<F>(widened::<F>(a).wrapping_add(widened::<F>(b)))
+    }
+
+    /// The identity of [`fold`](Self::fold)'s result.
+    #[inline]
+    fn identity(self) -> F::Bits {
+        if self.min {
             OrderedKey::<F>::MAX.0
-        })
-    } else {
-        Some(best)
+        } else {
+            OrderedKey::<F>::MIN.0
+        }
+    }
+
+    /// The extremum of the rotated keys of `values` (the identity when empty):
+    /// one key, one subtraction and one integer min/max per value, no branch.
+    #[inline]
+    fn fold(self, values: &[F]) -> F::Bits {
+        let rotated = |x: &F| {
+            truncated::<F>(
+                widened::<F>(OrderedKey::new(*x).to_bits()).wrapping_sub(widened::<F>(self.by)),
+            )
+        };
+        if self.min {
+            values.iter().map(rotated).fold(self.identity(), Ord::min)
+        } else {
+            values.iter().map(rotated).fold(self.identity(), Ord::max)
+        }
+    }
+
+    /// Whether the rotated key `a` is strictly nearer the reducing end than `b`.
+    #[inline]
+    fn beats(self, a: F::Bits, b: F::Bits) -> bool {
+        if self.min { a < b } else { a > b }
+    }
+
+    /// The key of a rotated key.
+    #[inline]
+    fn unrotate(self, rotated: F::Bits) -> F::Bits {
+        Self::add(rotated, self.by)
+    }
+
+    /// [`fold_keys`]'s result from the unrotated extremum `best`.
+    #[inline]
+    fn result(self, empty: bool, best: F::Bits) -> Option<F::Bits> {
+        if empty {
+            None
+        } else if is_nan_key::<F>(best) {
+            // A NaN: with `propagate` the slice held one; without, it held no number.
+            self.propagate.then_some(if self.min {
+                OrderedKey::<F>::MIN.0
+            } else {
+                OrderedKey::<F>::MAX.0
+            })
+        } else {
+            Some(best)
+        }
     }
 }
 
@@ -942,41 +993,61 @@ pub fn maximum<F: KeyFloat>(values: &[F]) -> F {
 /// The index of the first value of `values` whose bits (the float's own, not
 /// its key) satisfy `hit`, or `None`.
 ///
-/// In blocks of 64: a block is tested whole first (one compare per value, or'ed
-/// together without an early exit, so it vectorizes as the fold of [`fold_keys`]
-/// does), and only the block that holds a hit is searched value by value.
+/// In blocks of [`ARG_BLOCK`]: a block is tested whole first (one compare per
+/// value, or'ed together without an early exit, so it vectorizes as the fold of
+/// [`fold_keys`] does), and only the block that holds a hit is searched value by
+/// value.
 #[inline]
 fn first_index<F: KeyFloat>(values: &[F], hit: impl Fn(F::Bits) -> bool) -> Option<usize> {
-    const BLOCK: usize = 64;
     let bits = |x: &F| pun::<F, F::Bits>(*x);
     values
-        .chunks(BLOCK)
+        .chunks(ARG_BLOCK)
         .enumerate()
         .find(|(_, block)| block.iter().fold(false, |any, x| any | hit(bits(x))))
-        .and_then(|(b, block)| Some(b * BLOCK + block.iter().position(|x| hit(bits(x)))?))
+        .and_then(|(b, block)| Some(b * ARG_BLOCK + block.iter().position(|x| hit(bits(x)))?))
 }
+
+/// The values [`arg_fold_keys`] folds as one (vectorized) before it compares
+/// with the best so far, and [`first_index`] tests as one.
+const ARG_BLOCK: usize = 1024;
 
 /// The arg form of [`fold_keys`], written once for [`argmin`], [`argmax`],
 /// [`argminimum`], [`argmaximum`] and the arg reducers' slice forms: the index of
 /// the first value whose key is the extremum, and that key (with `propagate` and a
 /// NaN in the slice: the index of the first NaN, of either sign, and the NaN key
-/// at the reducing end); `None` when no value counts. Two passes: the vectorized
-/// fold, then [`first_index`] of the bits of its result.
+/// at the reducing end); `None` when no value counts.
+///
+/// One pass in blocks of [`ARG_BLOCK`]: each block folded as [`fold_keys`] folds
+/// the slice, the first block that strictly beats every block before it kept;
+/// then that block alone searched for the first value with the result's bits.
+/// When the result is a propagated NaN (NaNs of different bits rotate to
+/// different keys), the first NaN is searched from the start instead.
 #[inline]
 pub(crate) fn arg_fold_keys<F: KeyFloat>(
     values: &[F],
     min: bool,
     propagate: bool,
 ) -> Option<(usize, F::Bits)> {
-    let best = fold_keys(values, min, propagate)?;
+    let rotation = Rotation::<F>::new(min, propagate);
+    let (mut best, mut at) = (rotation.identity(), 0);
+    for (b, block) in values.chunks(ARG_BLOCK).enumerate() {
+        let here = rotation.fold(block);
+        if rotation.beats(here, best) {
+            (best, at) = (here, b);
+        }
+    }
+    let best = rotation.result(values.is_empty(), rotation.unrotate(best))?;
     let index = if is_nan_key::<F>(best) {
         first_index(values, |b| is_nan_key::<F>(F::to_key_bits(pun(b))))
     } else {
-        // The key map is a bijection: the value with this key has these bits.
+        // The key map is a bijection: the value with this key has these bits, and
+        // the first block whose fold reached it holds its first occurrence (every
+        // block before it folded to a key that loses to it).
         let target = pun::<F, F::Bits>(OrderedKey::<F>::from_bits(best).get());
-        first_index(values, |b| b == target)
+        let block = values.chunks(ARG_BLOCK).nth(at)?;
+        first_index(block, |b| b == target).map(|i| at * ARG_BLOCK + i)
     };
-    // `fold_keys` returned a key of `values` (or, for a NaN, there is one).
+    // `best` is a key of `values` (or, for a NaN, there is one).
     index.map(|i| (i, best))
 }
 
@@ -990,8 +1061,10 @@ pub(crate) fn arg_fold_keys<F: KeyFloat>(
 /// - A NaN of either sign and any payload is skipped (`numpy.nanargmin`).
 /// - `None` for an empty slice, or one of NaNs only.
 ///
-/// Two passes over the keys, both vectorized: the fold of [`min`], then the first
-/// index of its result.
+/// One vectorized pass in blocks of 1024 values (each block folded as [`min`]
+/// folds, compared with the best block so far), then a search of the one block
+/// that first held the result; with a NaN in a slice for [`argminimum`], a search
+/// for the first NaN from the start.
 ///
 /// ```
 /// use normkey::key;

@@ -347,7 +347,8 @@ fn arg_model<F: Copy>(
 /// (`for_each_key_float!`): every slice of up to three edge values (empty, all-NaN,
 /// ties, ±0 in both orders, NaNs of both signs), then long slices of few distinct
 /// values (ties everywhere) with NaNs of either sign at random places, of lengths
-/// around the search's blocks of 64.
+/// from 1 to 1000, then the extremum placed in later blocks of the fold (blocks of
+/// 1024, ties across them), of lengths around one and two blocks.
 #[test]
 fn arg_functions_agree_with_a_total_cmp_model() {
     macro_rules! args_agree {
@@ -401,6 +402,27 @@ fn arg_functions_agree_with_a_total_cmp_model() {
                         #[allow(clippy::cast_possible_truncation)]
                         let at = (rng.next() % len as u64) as usize;
                         v[at] = edges[if rng.next() % 2 == 0 { 16 } else { 13 }];
+                    }
+                    check(&v);
+                }
+            }
+            // The extremum first in a later block of the fold: a field of ±0,
+            // subnormals and ±1 with one to three copies of the largest finite
+            // values or ±∞ at random places (ties across blocks), sometimes a NaN.
+            for len in common::miri_thin([1023_usize, 1024, 1025, 2047, 2048, 2049, 5000], 3) {
+                for _ in 0..if cfg!(miri) { 2 } else { 50 } {
+                    #[allow(clippy::cast_possible_truncation)]
+                    let mut v: Vec<$f> =
+                        (0..len).map(|_| edges[(rng.next() % 8) as usize]).collect();
+                    for _ in 0..1 + rng.next() % 3 {
+                        #[allow(clippy::cast_possible_truncation)]
+                        let at = (rng.next() % len as u64) as usize;
+                        v[at] = edges[8 + (rng.next() % 4) as usize];
+                    }
+                    if rng.next() % 4 == 0 {
+                        #[allow(clippy::cast_possible_truncation)]
+                        let at = (rng.next() % len as u64) as usize;
+                        v[at] = edges[12 + (rng.next() % 6) as usize];
                     }
                     check(&v);
                 }

@@ -238,9 +238,10 @@ fn update_cas<B: AtomicBits, D: Direction>(
 /// * For max, the mirror: sign clear, signed max; sign set, unsigned min.
 ///
 /// Signed order of `x` is unsigned order of `x ^ SIGN`, which the skip test uses.
-/// `tests/atomic.rs` checks the rule on every `f16` and `bf16` pair, and on every
-/// `f32` argument against stored edge values and every stored `f32` against edge
-/// arguments.
+/// `tests/atomic.rs` checks the views on every `f16` and `bf16` pair, and on a
+/// structured sample of `f32` arguments and stored values against edges; the
+/// `tests` module below checks the rule ([`raw_op`]) on every `f32` argument
+/// against stored edge values.
 ///
 /// As in [`update_unless`], `bits` for which `ignored` holds (a NaN argument of
 /// `fetch_min`) write nothing, and are tested only on the rare improving path,
@@ -254,6 +255,40 @@ fn update_bits<B: AtomicBits, D: Direction>(
     order: Ordering,
 ) -> B {
     let current = B::load(atomic, load_part(order));
+    let op = raw_op::<B, D>(current, bits);
+    if op == RawOp::Skip {
+        return current; // Skipped: nothing to improve, nothing written.
+    }
+    let now = B::load(atomic, load_part(order));
+    if ignored(bits) {
+        return now;
+    }
+    match op {
+        RawOp::Signed => B::fetch_extremum_signed(atomic, bits, !D::IS_MIN, order),
+        RawOp::UnsignedMax => B::fetch_max(atomic, bits, order),
+        RawOp::UnsignedMin | RawOp::Skip => B::fetch_min(atomic, bits, order),
+    }
+}
+
+/// The integer read-modify-write with which [`update_bits`] stores `bits` in
+/// direction `D`, chosen by the sign bit of `bits` alone, or [`RawOp::Skip`] when
+/// `bits` does not improve on `current` (the rule is explained there).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RawOp {
+    /// Nothing to write.
+    Skip,
+    /// The signed integer min (`Min`) or max (`Max`).
+    Signed,
+    /// The unsigned integer max.
+    UnsignedMax,
+    /// The unsigned integer min.
+    UnsignedMin,
+}
+
+/// [`RawOp`]'s rule: a pure function, so that `f32`'s is tested on every
+/// argument against stored edge values (the `tests` module below).
+#[inline]
+fn raw_op<B: AtomicBits, D: Direction>(current: B, bits: B) -> RawOp {
     // The sign set: the unsigned extremum the other way; clear: the signed
     // extremum, the same way (signed order is the order of `x ^ SIGN`).
     let negative = bits >= B::SIGN;
@@ -263,17 +298,13 @@ fn update_bits<B: AtomicBits, D: Direction>(
         better::<B, D>(bits ^ B::SIGN, current ^ B::SIGN)
     };
     if !improves {
-        return current; // Skipped: nothing to improve, nothing written.
-    }
-    let now = B::load(atomic, load_part(order));
-    if ignored(bits) {
-        now
+        RawOp::Skip
     } else if !negative {
-        B::fetch_extremum_signed(atomic, bits, !D::IS_MIN, order)
+        RawOp::Signed
     } else if D::IS_MIN {
-        B::fetch_max(atomic, bits, order)
+        RawOp::UnsignedMax
     } else {
-        B::fetch_min(atomic, bits, order)
+        RawOp::UnsignedMin
     }
 }
 
@@ -1023,3 +1054,84 @@ pub use arg::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgM
 #[cfg(all(loom, test))]
 #[path = "../loom_tests.rs"]
 mod loom_tests;
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::{Direction, Max, Min, RawOp, raw_op};
+
+    /// What `op` stores over `current` (the integer instructions written out).
+    #[inline]
+    fn stored<D: Direction>(op: RawOp, current: u32, bits: u32) -> u32 {
+        // The bits as the signed integer of the width.
+        #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+        let signed = |f: fn(i32, i32) -> i32| f(current as i32, bits as i32) as u32;
+        match op {
+            RawOp::Skip => current,
+            RawOp::Signed if D::IS_MIN => signed(Ord::min),
+            RawOp::Signed => signed(Ord::max),
+            RawOp::UnsignedMax => current.max(bits),
+            RawOp::UnsignedMin => current.min(bits),
+        }
+    }
+
+    /// The views' rule on raw bits against IEEE totalOrder (`f32::total_cmp`, the
+    /// standard library's): for every one of the 2^32 `f32` bit patterns as the
+    /// argument (NaNs are patterns like any other here: the rule orders them by
+    /// totalOrder, and `fetch_min`'s NaN filter is outside it) against stored edge
+    /// values, in both directions: the rule stores the totalOrder extremum bit for
+    /// bit, and skips exactly when the argument does not strictly improve on the
+    /// stored value.
+    #[test]
+    #[ignore = "2^32 arguments × 6 stored values × 2 directions: release mode, in the exhaustive stage"]
+    fn raw_rule_is_total_order_on_every_f32_argument() {
+        // The ends of each sign's range (the zeros, the all-payload NaNs) and the
+        // infinities inside them: every argument meets both outcomes of every
+        // comparison the rule makes.
+        const EDGES: [u32; 3] = [0, 0x7f80_0000, 0x7fff_ffff];
+        let stored_values: std::vec::Vec<u32> =
+            EDGES.iter().flat_map(|&e| [e, e | 0x8000_0000]).collect();
+        let threads = std::thread::available_parallelism().map_or(2, usize::from);
+        let failures: u64 = std::thread::scope(|s| {
+            let handles: std::vec::Vec<_> = (0..threads)
+                .map(|t| {
+                    let stored_values = &stored_values;
+                    s.spawn(move || {
+                        let mut failures = 0_u64;
+                        for high in (0..1_u32 << 16).skip(t).step_by(threads) {
+                            for &current in stored_values {
+                                let c = f32::from_bits(current);
+                                // One block of 2^16 arguments, no branch on a
+                                // failure: counted, reported below.
+                                let bad = (0..1_u32 << 16)
+                                    .map(|low| high << 16 | low)
+                                    .filter(|&bits| {
+                                        let order = f32::from_bits(bits).total_cmp(&c);
+                                        let min = if order.is_lt() { bits } else { current };
+                                        let max = if order.is_gt() { bits } else { current };
+                                        let skip_min = !order.is_lt();
+                                        let skip_max = !order.is_gt();
+                                        let op_min = raw_op::<u32, Min>(current, bits);
+                                        let op_max = raw_op::<u32, Max>(current, bits);
+                                        (stored::<Min>(op_min, current, bits) != min)
+                                            | (stored::<Max>(op_max, current, bits) != max)
+                                            | ((op_min == RawOp::Skip) != skip_min)
+                                            | ((op_max == RawOp::Skip) != skip_max)
+                                    })
+                                    .count() as u64;
+                                if bad > 0 && failures == 0 {
+                                    std::eprintln!("stored {current:#010x}: {bad} arguments in block {high:#06x}");
+                                }
+                                failures += bad;
+                            }
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(failures, 0);
+    }
+}

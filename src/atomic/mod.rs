@@ -1115,9 +1115,9 @@ mod tests {
                                         let op_min = raw_op::<u32, Min>(current, bits);
                                         let op_max = raw_op::<u32, Max>(current, bits);
                                         (stored::<Min>(op_min, current, bits) != min)
-                                            | (stored::<Max>(op_max, current, bits) != max)
-                                            | ((op_min == RawOp::Skip) != skip_min)
-                                            | ((op_max == RawOp::Skip) != skip_max)
+                                            || (stored::<Max>(op_max, current, bits) != max)
+                                            || ((op_min == RawOp::Skip) != skip_min)
+                                            || ((op_max == RawOp::Skip) != skip_max)
                                     })
                                     .count() as u64;
                                 if bad > 0 && failures == 0 {

@@ -477,6 +477,54 @@ fn every_path_once() {
     }
 }
 
+/// `select` where the rank's group after the first pass (the records sharing its
+/// top 11 bits) is just below, at and just above one record in
+/// `SPARSE_BLOCK`, where the later passes switch between testing blocks whole and
+/// counting every record: every rank in the group, against `std`'s stable sort,
+/// with ties (the group holds seven distinct values) whose input order shows in
+/// `select_by_key`'s indices.
+#[test]
+fn select_both_sides_of_the_sparse_threshold() {
+    let n = th::SPARSE_BLOCK * if cfg!(miri) { 16 } else { 256 } + 5;
+    for group in [
+        n / th::SPARSE_BLOCK - 1,
+        n / th::SPARSE_BLOCK,
+        n / th::SPARSE_BLOCK + 1,
+    ] {
+        let mut r = XorShift(group as u64);
+        // The group: 1.0 and six values just above it (one top-11-bit prefix).
+        let mut v: Vec<f32> = (0..group)
+            .map(|_| f32::from_bits(0x3f80_0000 + (r.next() % 7) as u32 * 3))
+            .collect();
+        // The rest: any pattern (NaNs included) outside the group's prefix.
+        while v.len() < n {
+            let b = r.next() as u32;
+            if b >> 21 != 0x3f80_0000 >> 21 {
+                v.push(f32::from_bits(b));
+            }
+        }
+        for i in (1..n).rev() {
+            v.swap(i, (r.next() % (i as u64 + 1)) as usize);
+        }
+        let input: Vec<(f32, usize)> = v.iter().copied().zip(0..).collect();
+        let mut records = input.clone();
+        records.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let first = records.iter().position(|x| x.0 == 1.0).unwrap();
+        for k in first..first + group {
+            assert_eq!(
+                sort::select(&v, k).map(f32::to_bits),
+                Some(records[k].0.to_bits()),
+                "select k = {k}, group {group}"
+            );
+            assert_eq!(
+                sort::select_by_key(&input, k, |x| x.0).map(|x| x.1),
+                Some(records[k].1),
+                "select_by_key k = {k}, group {group}"
+            );
+        }
+    }
+}
+
 quickcheck::quickcheck! {
     #[cfg_attr(miri, ignore = "too slow under Miri: every_path_once takes each path")]
     fn quickcheck_f32(bits: Vec<u32>) -> bool {

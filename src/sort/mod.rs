@@ -106,6 +106,10 @@ pub mod __thresholds {
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
+    /// A selection pass after the first whose group (the records that match the
+    /// digits fixed so far) is at most one record in this many tests blocks of
+    /// this many records whole before counting them.
+    pub const SPARSE_BLOCK: usize = super::select::SPARSE_BLOCK;
 }
 
 pub(crate) mod sealed {

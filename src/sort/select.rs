@@ -67,15 +67,40 @@ pub(crate) fn count_next<T, R: Radix>(
     if state.known == 0 {
         return count_digit(v, |x| radix(x).shr_usize(shift) & mask);
     }
-    // Few records match after the first pass: one table suffices. Every record
-    // adds whether it matches, without a branch (which the data would mispredict).
+    // Few records match after the first pass: one table suffices.
     let mut counts = [0; SELECT_BUCKETS];
-    for x in v {
-        let r = radix(x);
-        counts[r.shr_usize(shift) & mask] += usize::from(state.matches(r));
+    if state.group.saturating_mul(SPARSE_BLOCK) <= v.len() {
+        // At most one record in a block matches on average: each block is tested
+        // whole (one compare per record, or'ed without a branch, so it
+        // vectorizes), and only a block with a match is counted record by record.
+        for block in v.chunks(SPARSE_BLOCK) {
+            if block
+                .iter()
+                .fold(false, |any, x| any | state.matches(radix(x)))
+            {
+                for x in block {
+                    let r = radix(x);
+                    if state.matches(r) {
+                        counts[r.shr_usize(shift) & mask] += 1;
+                    }
+                }
+            }
+        }
+    } else {
+        // Every record adds whether it matches, without a branch (which the data
+        // would mispredict).
+        for x in v {
+            let r = radix(x);
+            counts[r.shr_usize(shift) & mask] += usize::from(state.matches(r));
+        }
     }
     counts
 }
+
+/// Records per block of a pass whose group is at most one record in this many:
+/// such a pass tests each block whole before counting it.
+/// Under Miri, 4, so that the tests' short inputs take both forms of the pass.
+pub(crate) const SPARSE_BLOCK: usize = if cfg!(miri) { 4 } else { 32 };
 
 /// Fixes the next digit from one pass's counts; `None` when the counts do not
 /// hold the rank (only when a key function answered differently on two calls).

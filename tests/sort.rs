@@ -509,16 +509,19 @@ fn select_both_sides_of_the_sparse_threshold() {
         let input: Vec<(f32, usize)> = v.iter().copied().zip(0..).collect();
         let mut records = input.clone();
         records.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let first = records.iter().position(|x| x.0 == 1.0).unwrap();
-        for k in first..first + group {
+        let first = records
+            .iter()
+            .position(|x| x.0.to_bits() == 0x3f80_0000)
+            .unwrap();
+        for (k, want) in records.iter().enumerate().skip(first).take(group) {
             assert_eq!(
                 sort::select(&v, k).map(f32::to_bits),
-                Some(records[k].0.to_bits()),
+                Some(want.0.to_bits()),
                 "select k = {k}, group {group}"
             );
             assert_eq!(
                 sort::select_by_key(&input, k, |x| x.0).map(|x| x.1),
-                Some(records[k].1),
+                Some(want.1),
                 "select_by_key k = {k}, group {group}"
             );
         }

@@ -489,7 +489,7 @@ fn every_path_once() {
     ignore = "142 s under Miri for safe code (select.rs has no unsafe); every_path_once selects under Miri"
 )]
 fn select_both_sides_of_the_sparse_threshold() {
-    let n = th::SPARSE_BLOCK * if cfg!(miri) { 16 } else { 256 } + 5;
+    let n = th::SPARSE_BLOCK * 256 + 5;
     for group in [
         n / th::SPARSE_BLOCK - 1,
         n / th::SPARSE_BLOCK,

@@ -266,6 +266,7 @@ fn update_bits<B: AtomicBits, D: Direction>(
     match op {
         RawOp::Signed => B::fetch_extremum_signed(atomic, bits, !D::IS_MIN, order),
         RawOp::UnsignedMax => B::fetch_max(atomic, bits, order),
+        // `Skip` returned above; it shares the last arm so that the match has no panic.
         RawOp::UnsignedMin | RawOp::Skip => B::fetch_min(atomic, bits, order),
     }
 }

@@ -413,8 +413,9 @@ pub fn select<K: SortKey>(v: &[K], k: usize) -> Option<K> {
 /// [`select`] for records. `None` when `k >= v.len()`.
 ///
 /// `key` is called once per element per pass (one pass per 11 bits of radix,
-/// and a last one to find the element); a `key` that answers differently on two
-/// calls gives an unspecified element or `None`, never a panic.
+/// and a last one to find the element), twice in a pass after the first for the
+/// elements of a block of 32 that holds a match; a `key` that answers differently
+/// on two calls gives an unspecified element or `None`, never a panic.
 ///
 /// ```
 /// use normkey::sort::{self, NanLast};

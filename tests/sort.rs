@@ -618,7 +618,7 @@ fn sort_by_key_every_record_size() {
 #[test]
 #[ignore = "large lengths: release mode, in the exhaustive stage"]
 fn split_at_its_bucket_cap_large() {
-    let half_cache = th::CACHED_BYTES / 16 / 2;
+    let half_cache = th::BUCKET_BYTES / 16 / 2;
     let n = th::SPLIT_MAX * half_cache * 5 / 4;
     let mut r = XorShift(17);
     let v: Vec<f64> = (0..n).map(|_| f64::from_bits(r.next())).collect();
@@ -637,7 +637,7 @@ fn split_at_its_bucket_cap_large() {
 #[test]
 #[ignore = "large lengths: release mode, in the exhaustive stage"]
 fn split_below_the_top_byte_large() {
-    let bucket = th::CACHED_BYTES / 4 / 4 * 3;
+    let bucket = th::BUCKET_BYTES / 4 / 4 * 3;
     let n = 256 * bucket * 3 / 2;
     let mut r = XorShift(23);
     let bits: Vec<f32> = (0..n).map(|_| f32::from_bits(r.next() as u32)).collect();

@@ -100,8 +100,10 @@ pub mod __thresholds {
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
     pub const CACHED_BYTES: usize = super::radix::CACHED_BYTES;
+    /// The bytes a split aims at per bucket, a quarter above its estimate.
+    pub const BUCKET_BYTES: usize = super::radix::BUCKET_BYTES;
     /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
-    /// times half the cache in records of random bits reaches the cap.
+    /// times half of `BUCKET_BYTES` in records of random bits reaches the cap.
     pub const SPLIT_MAX: usize = super::radix::SPLIT_MAX;
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]

@@ -123,10 +123,19 @@ pub(crate) fn insertion<T: Copy, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R
 }
 
 /// Slices of at most this many bytes are sorted least significant digit first
-/// (both buffers stay in a core's L2 cache); larger ones are first split by their
-/// most significant bits.
+/// (both buffers, 4 MiB, stay in the last-level cache); larger ones are first
+/// split by their most significant bits. Up to here LSD is faster than a split
+/// that leaves buckets for LSD: by a fifth for 512Ki and 1Mi `f32` in ±1e6,
+/// whose split by top bits scatters to a few buckets in random order (slow), and
+/// within noise for random bits (2-core AMD EPYC VM with 32 MiB of L3, measured).
 /// Under Miri, 512 bytes, so that the tests' short inputs take every path.
-pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 };
+pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 2 * 1024 * 1024 };
+
+/// The bytes a split aims at per bucket, a quarter above what it expects (both
+/// buffers of a bucket stay in a core's L2 cache): fewer, larger buckets leave
+/// more records to each LSD sort, which is slower out of L2.
+/// Under Miri, 512 bytes, like [`CACHED_BYTES`].
+pub(crate) const BUCKET_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 };
 
 /// Most buckets of one split: each is a run of records that the scatter writes
 /// in order, and more runs than this miss the cache on every write.
@@ -269,7 +278,7 @@ impl Digit {
         }
         // Records per bucket aimed at: three quarters of what fits in the cache,
         // so that the buckets the estimate undercounts still fit.
-        let target = (CACHED_BYTES / size_of::<T>().max(1) / 4 * 3).max(1);
+        let target = (BUCKET_BYTES / size_of::<T>().max(1) / 4 * 3).max(1);
         let mut extra = [0_u32; BUCKETS];
         let mut buckets = 0;
         for (e, &s) in extra.iter_mut().zip(&sample) {
@@ -280,10 +289,12 @@ impl Digit {
             }
             buckets += 1 << *e;
         }
-        // A scatter to many buckets misses the cache on most writes, one to a few
-        // streams like a copy: when few top bytes hold the records and the digit
-        // would need more than 256 buckets, split by the top byte alone (nearly
-        // a copy), and let each bucket's own split take the bits below.
+        // When few top bytes hold the records and the digit would need more than
+        // 256 buckets, split by the top byte alone and let each bucket's own split
+        // take the bits below: measured 10% faster on 16M `f32` in ±1e6 than one
+        // split to hundreds of buckets (a scatter to hundreds misses the cache on
+        // most writes; one to a few in random order waits on its counters, so it
+        // costs about 6 copies, not 1: BENCHMARKS.md).
         let active = sample.iter().filter(|&&s| s > 0).count();
         if buckets > BUCKETS && active <= FEW_TOP_BYTES {
             extra = [0; BUCKETS];
@@ -413,14 +424,35 @@ fn lsd_passes<T: Copy, R: Radix>(
             continue; // every record has this digit: the pass would copy
         }
         exclusive_prefix_sum(&mut starts);
-        if in_buf {
-            scatter(buf, v, &mut starts, byte);
-        } else {
-            scatter(v, buf, &mut starts, byte);
+        let (src, dst): (&[T], &mut [T]) = if in_buf { (buf, v) } else { (v, buf) };
+        // A shift known when the loop compiles: a fifth faster in L1 than one in
+        // a register (4096 `f32`, measured).
+        match digit {
+            0 => scatter_byte::<T, R, 0>(src, dst, &mut starts, radix),
+            1 => scatter_byte::<T, R, 1>(src, dst, &mut starts, radix),
+            2 => scatter_byte::<T, R, 2>(src, dst, &mut starts, radix),
+            3 => scatter_byte::<T, R, 3>(src, dst, &mut starts, radix),
+            4 => scatter_byte::<T, R, 4>(src, dst, &mut starts, radix),
+            5 => scatter_byte::<T, R, 5>(src, dst, &mut starts, radix),
+            6 => scatter_byte::<T, R, 6>(src, dst, &mut starts, radix),
+            7 => scatter_byte::<T, R, 7>(src, dst, &mut starts, radix),
+            _ => scatter(src, dst, &mut starts, byte),
         }
         in_buf = !in_buf;
     }
     in_buf
+}
+
+/// [`scatter`] by byte `D` of the radix (`D * 8 < R::BITS`), a constant shift.
+fn scatter_byte<T: Copy, R: Radix, const D: u32>(
+    src: &[T],
+    dst: &mut [T],
+    starts: &mut [usize],
+    radix: &impl Fn(&T) -> R,
+) {
+    scatter(src, dst, starts, |x| {
+        radix(x).shr_usize(D * DIGIT_BITS) & (BUCKETS - 1)
+    });
 }
 
 /// How many records of `v` (at most `u32::MAX`) have each value of each of the

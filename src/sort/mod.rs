@@ -100,7 +100,7 @@ pub mod __thresholds {
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
     pub const CACHED_BYTES: usize = super::radix::CACHED_BYTES;
-    /// The bytes a split aims at per bucket, a quarter above its estimate.
+    /// The largest bucket a split plans for, in bytes: it aims at three quarters.
     pub const BUCKET_BYTES: usize = super::radix::BUCKET_BYTES;
     /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
     /// times half of `BUCKET_BYTES` in records of random bits reaches the cap.

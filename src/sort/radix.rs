@@ -126,14 +126,16 @@ pub(crate) fn insertion<T: Copy, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R
 /// (both buffers, 4 MiB, stay in the last-level cache); larger ones are first
 /// split by their most significant bits. Up to here LSD is faster than a split
 /// that leaves buckets for LSD: by a fifth for 512Ki and 1Mi `f32` in ±1e6,
-/// whose split by top bits scatters to a few buckets in random order (slow), and
-/// within noise for random bits (2-core AMD EPYC VM with 32 MiB of L3, measured).
+/// whose split by top bits scatters to a few buckets in random order (slow); for
+/// random bits within noise from 512Ki, a tenth slower at 256Ki (2-core AMD EPYC
+/// VM with 32 MiB of L3, measured).
 /// Under Miri, 512 bytes, so that the tests' short inputs take every path.
 pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 2 * 1024 * 1024 };
 
-/// The bytes a split aims at per bucket, a quarter above what it expects (both
-/// buffers of a bucket stay in a core's L2 cache): fewer, larger buckets leave
-/// more records to each LSD sort, which is slower out of L2.
+/// The largest bucket a split plans for: it aims at three quarters of this, so
+/// that the buckets its sample undercounts still fit (both buffers of a bucket
+/// stay in a core's L2 cache); fewer, larger buckets leave more records to each
+/// LSD sort, which is slower out of L2.
 /// Under Miri, 512 bytes, like [`CACHED_BYTES`].
 pub(crate) const BUCKET_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 };
 

@@ -1,6 +1,6 @@
 //! The atomic min reducer against its peers, side by side in one run.
 //!
-//! `cargo bench --bench atomic`; `cargo run --release -p bench-table`
+//! `cargo bench -p normkey-bench --bench atomic`; `cargo run --release -p bench-table`
 //! prints the ratios.
 //!
 //! * `atomic_random`: 2 threads feed uniform random values into one reducer
@@ -21,7 +21,7 @@
 //!
 //! ```text
 //! CARGO_TARGET_DIR=target/aligned RUSTFLAGS="-C llvm-args=-align-loops=64" \
-//!   NORMKEY_PAIRED=41 cargo bench --bench atomic
+//!   NORMKEY_PAIRED=41 cargo bench -p normkey-bench --bench atomic
 //! ```
 //!
 //! * `atomic_rasterizer`: 4 threads scatter 2M random points into a 512×512
@@ -446,7 +446,7 @@ mod group {
         targets = super::random, super::mostly_improving, super::slice, super::rasterizer, super::view_scatter, super::argmin
     }
 }
-/// `NORMKEY_PAIRED=<pairs> cargo bench --bench atomic`: instead of criterion, times
+/// `NORMKEY_PAIRED=<pairs> cargo bench -p normkey-bench --bench atomic`: instead of criterion, times
 /// normkey and the floor on `atomic_random`'s input in alternation, `pairs` times
 /// one run each, and prints the quartiles of the paired ratios normkey / floor.
 /// Pairing cancels the machine's drift, which criterion's medians, taken one
@@ -470,7 +470,7 @@ fn paired(pairs: usize) {
     );
 }
 
-/// `NORMKEY_PAIRED_VIEW=<rounds> cargo bench --bench atomic`: times the view
+/// `NORMKEY_PAIRED_VIEW=<rounds> cargo bench -p normkey-bench --bench atomic`: times the view
 /// scatter, its raw-bits floor and portable-atomic in alternation, `rounds` times
 /// one run each, and prints the quartiles of the paired ratios view / floor and
 /// portable-atomic / view.

@@ -15,7 +15,7 @@
 //!
 //! A 16M-element sort takes about half a second: 10 samples of one iteration each
 //! (criterion warns that 10 samples do not fit in 3 s; they take what they take).
-//! `cargo bench --bench key`; `cargo run --release -p bench-table` prints
+//! `cargo bench -p normkey-bench --bench key`; `cargo run --release -p bench-table` prints
 //! the ratios.
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]

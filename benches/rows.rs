@@ -1,7 +1,7 @@
 //! The runtime conversions `Format::encode_rows` / `Format::decode_rows` against
 //! the typed `encode_slice` / `decode_slice` of the same format, on one
-//! 2048 × 2048 image, in one run: `cargo bench --bench rows` (a filter such as
-//! `cargo bench --bench rows -- Rgba8Unorm` runs one format).
+//! 2048 × 2048 image, in one run: `cargo bench -p normkey-bench --bench rows` (a filter such as
+//! `cargo bench -p normkey-bench --bench rows -- Rgba8Unorm` runs one format).
 //!
 //! Groups `<format>_encode` and `<format>_decode`, each with `typed` (the type's
 //! slice form, on its own input shape: `[f32; 4]`, `[f32; 3]` or `f32`) and
@@ -15,7 +15,7 @@
 //! `measured`, for an instruction count that a busy machine does not disturb:
 //!
 //! ```text
-//! cargo bench --bench rows --no-run   # prints the binary, target/release/deps/rows-…
+//! cargo bench -p normkey-bench --bench rows --no-run   # prints the binary, target/release/deps/rows-…
 //! NORMKEY_ICOUNT=Rg11b10Ufloat:rows-encode valgrind --tool=callgrind \
 //!     --toggle-collect='rows::measured' target/release/deps/rows-…
 //! ```

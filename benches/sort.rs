@@ -1,6 +1,6 @@
 //! `normkey::sort` against the Rust sorts, the copy floor and each other, in one run.
 //!
-//! `cargo bench --bench sort` prints, per case, the fastest of `NORMKEY_SORT_REPS`
+//! `cargo bench -p normkey-bench --bench sort` prints, per case, the fastest of `NORMKEY_SORT_REPS`
 //! (default 5) runs of every contender, interleaved (one run of each in turn, so a
 //! noisy moment hits all), and each time as a ratio to normkey's and in copies of
 //! the same data (`copy_from_slice`). `NORMKEY_SORT_CASES=f32,select` runs only the
@@ -209,7 +209,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1 << 24);
     if std::env::args().any(|a| a == "--list" || a == "--test") {
-        return; // `cargo test --benches` and `cargo bench -- --list`: nothing to run
+        return; // `cargo test -p normkey-bench --benches` and `cargo bench -p normkey-bench -- --list`: nothing to run
     }
     let cases: [Case; 10] = [
         ("semantics", case_semantics),

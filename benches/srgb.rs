@@ -1,4 +1,4 @@
-//! sRGB in one run: `cargo bench --bench srgb`.
+//! sRGB in one run: `cargo bench -p normkey-bench --bench srgb`.
 //!
 //! * `Srgb8_encode`, `Srgb8_decode`: `Srgb8::encode_slice`/`decode_slice` (exact)
 //!   against loops of the peers in `peers/srgb.rs`: fast-srgb8, palette and the
@@ -7,7 +7,7 @@
 //!   `fast_srgb8::f32x4_to_srgb8` with the alpha byte stored linearly.
 //!
 //! Two sizes, as the storage benches: 4096 values (in L1) and 2²⁰.
-//! `NORMKEY_COUNT_WRONG=1 cargo bench --bench srgb` first counts, over every `f32`
+//! `NORMKEY_COUNT_WRONG=1 cargo bench -p normkey-bench --bench srgb` first counts, over every `f32`
 //! in [0, 1] (about a minute on two threads), the inputs each encoding peer gets
 //! wrong and the codes each decoding peer gets wrong, and prints them.
 // `criterion_group!` generates an undocumented public function.

@@ -1,5 +1,5 @@
 //! The storage formats' slice conversions against what a user would otherwise
-//! write, in one run: `cargo bench --bench storage`.
+//! write, in one run: `cargo bench -p normkey-bench --bench storage`.
 //!
 //! * `<Format>_decode`: `decode_slice` (exact `c / max`) against the peers in
 //!   `peers/mod.rs`: division (exact), multiplication by the reciprocal (inexact),
@@ -24,9 +24,9 @@
 //! keeps the two builds apart):
 //!
 //! ```text
-//! cargo bench --bench storage -- normkey
+//! cargo bench -p normkey-bench --bench storage -- normkey
 //! CARGO_TARGET_DIR=target/overflow-checks CARGO_PROFILE_BENCH_OVERFLOW_CHECKS=true \
-//!   CARGO_PROFILE_BENCH_DEBUG_ASSERTIONS=true cargo bench --bench storage -- normkey
+//!   CARGO_PROFILE_BENCH_DEBUG_ASSERTIONS=true cargo bench -p normkey-bench --bench storage -- normkey
 //! ```
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
@@ -148,7 +148,7 @@ fn packed(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     // Short: 4 formats × 2 sizes × 8 benches. Override on the command line
-    // (`cargo bench --bench storage -- --measurement-time 5`).
+    // (`cargo bench -p normkey-bench --bench storage -- --measurement-time 5`).
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));

@@ -1,5 +1,5 @@
 //! The packed float formats' slice conversions against the peers in
-//! `peers/ufloat.rs`, in one run: `cargo bench --bench ufloat`.
+//! `peers/ufloat.rs`, in one run: `cargo bench -p normkey-bench --bench ufloat`.
 //!
 //! * `Rg11b10Ufloat_encode`: `encode_slice` (exact nearest even) against each
 //!   channel through `half::f16::from_f32` and a shift (two roundings).

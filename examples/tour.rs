@@ -1,4 +1,4 @@
-//! A tour of normkey: `cargo run --release --example tour [OUTPUT.ppm]`.
+//! A tour of normkey: `cargo run --release -p normkey-bench --example tour [OUTPUT.ppm]`.
 //!
 //! Five stops, each printing what it shows:
 //! 1. `OrderedKey<f32>`: the keys of the edge values, and a sort by key;

@@ -1,10 +1,10 @@
 //! The benchmark table: for every comparison in `benches/`, normkey's time over the
-//! peer's (criterion's median from the last `cargo bench`) and how many inputs the
+//! peer's (criterion's median from the last `cargo bench -p normkey-bench`) and how many inputs the
 //! peer gets wrong, counted here on the very functions the benches time
 //! (`benches/peers/mod.rs`).
 //!
 //! ```sh
-//! cargo bench                                              # writes target/criterion
+//! cargo bench -p normkey-bench                                              # writes target/criterion
 //! cargo run --release -p bench-table                # encoders: every f32
 //! cargo run --release -p bench-table -- --in-range  # encoders: [lo, 1] only
 //! ```
@@ -51,7 +51,7 @@ enum Wrong {
 /// group.
 struct Row {
     group: String,
-    /// The `cargo bench --bench` target that writes the group.
+    /// The `cargo bench -p normkey-bench --bench` target that writes the group.
     bench: &'static str,
     /// Criterion's path of the group, then of normkey's and the peer's bench in it.
     dir: String,
@@ -600,7 +600,7 @@ fn print_table(rows: &[Row], in_range: bool) {
     }
     println!();
     println!(
-        "normkey / peer: criterion's median times from the last `cargo bench` (below 1: normkey is faster)."
+        "normkey / peer: criterion's median times from the last `cargo bench -p normkey-bench` (below 1: normkey is faster)."
     );
     println!(
         "Peer wrong inputs, counted by `tools/bench-table` on the peers' own code: \
@@ -628,7 +628,7 @@ fn print_table(rows: &[Row], in_range: bool) {
             let paths: Vec<_> = missing.iter().filter(|(b, _)| *b == bench).collect();
             if let Some((_, first)) = paths.first() {
                 println!(
-                    "- {} file(s) of `cargo bench --bench {bench}`, such as {}",
+                    "- {} file(s) of `cargo bench -p normkey-bench --bench {bench}`, such as {}",
                     paths.len(),
                     first.display()
                 );

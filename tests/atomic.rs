@@ -1235,6 +1235,7 @@ fn view_a_float_slice_from_threads_and_mixed_views() {
 /// `fetch_min`/`fetch_max` (and the NaN of `fetch_minimum`/`fetch_maximum`) are one
 /// integer min/max on the raw bits chosen by the argument's sign
 /// (`update_bits` in `src/atomic/mod.rs`); this is the check of that rule.
+#[cfg(feature = "half")] // its one caller sweeps the 16-bit pairs
 fn view_pair_agrees<F: TestFloat + AtomicFloat>(stored: F, arg: F) -> bool {
     view_pair_agrees_in(
         stored,

@@ -459,11 +459,19 @@ fn short_buffers_panic_with_a_message() {
 /// Under Miri (about a thousand times slower than native), the one test of the
 /// sorts: each path through the unsafe code once (the library lowers its size
 /// thresholds under Miri: insertion up to 48 records, the MSD split above 512
-/// bytes, the parallel split from 256 records), every function, both orders.
+/// bytes, read as four chunks up to 2 KiB, the parallel split from 256 records),
+/// every function, both orders. The inputs have few top bytes (a skewed digit);
+/// at the last length the keys are split in four chunks, the 8-byte records of
+/// `argsort` in one.
 #[test]
 fn every_path_once() {
     #[cfg_attr(not(feature = "rayon"), allow(unused_mut))] // one more length with rayon
-    let mut lengths = vec![5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2];
+    let mut lengths = vec![
+        5,
+        th::INSERTION_MAX + 1,
+        th::CACHED_BYTES / 4 + 2,
+        th::STREAMS_BYTES / 8 + 2,
+    ];
     #[cfg(feature = "rayon")]
     lengths.push(th::PARALLEL_MIN + 1);
     for n in lengths {
@@ -628,6 +636,50 @@ fn split_at_its_bucket_cap_large() {
     let mut scratch = vec![(0.0, 0); 2 * n];
     sort::argsort_with_buffer(&v, &mut out, &mut scratch);
     assert!(out == want, "argsort_with_buffer, n = {n}");
+}
+
+/// A split reads a slice of at most `STREAMS_BYTES` as four chunks when its
+/// digit is skewed (values in ±1e6: a few top bytes), and a larger one, or one
+/// whose digit is even (random bits), as one: both kinds just below, at and just
+/// above the size, where the last chunk is up to three records longer than the
+/// others. The keys alone (`sort_with_buffer`), and the 8-byte records of
+/// `argsort` (a radix and an index), whose equal keys show the split's order.
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn split_in_four_chunks_large() {
+    for (record, at) in [(4, th::STREAMS_BYTES / 4), (8, th::STREAMS_BYTES / 8)] {
+        for n in [at - 1, at, at + 1, at + 2] {
+            let mut r = XorShift(n as u64);
+            let bits: Vec<f32> = (0..n).map(|_| f32::from_bits(r.next() as u32)).collect();
+            // 2^16 distinct values: equal keys in every bucket.
+            #[allow(clippy::cast_precision_loss)] // a random value, not a count
+            let uniform: Vec<f32> = (0..n)
+                .map(|_| (r.next() >> 48) as f32 / (1 << 16) as f32 * 2e6 - 1e6)
+                .collect();
+            for (name, input) in [("random bits", bits), ("uniform in ±1e6", uniform)] {
+                let mut want: Vec<(f32, usize)> = input.iter().copied().zip(0..).collect();
+                want.sort_by(|a, b| a.0.total_cmp(&b.0));
+                if record == 4 {
+                    let mut v = input.clone();
+                    let mut buf = input.clone();
+                    sort::sort_with_buffer(&mut v, &mut buf);
+                    assert!(
+                        v.iter()
+                            .map(|x| x.to_bits())
+                            .eq(want.iter().map(|w| w.0.to_bits())),
+                        "sort_with_buffer, {name}, n = {n}"
+                    );
+                } else {
+                    assert!(
+                        sort::argsort(&input)
+                            .into_iter()
+                            .eq(want.iter().map(|w| w.1)),
+                        "argsort, {name}, n = {n}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// A split takes bits below the top byte when a top byte holds more records

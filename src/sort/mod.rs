@@ -37,8 +37,12 @@
 //! Each key maps to an unsigned integer (its radix) whose order is the key's
 //! order, and the records are sorted by it, least significant byte first
 //! (`radix.rs`): one read counts every byte, then one stable scatter per byte into
-//! the other buffer, skipping the bytes on which every record agrees. Slices of
-//! up to 48 records are sorted by insertion. The keys a user's function returns
+//! the other buffer, skipping the bytes on which every record agrees. A slice
+//! larger than the cache (2 MiB) is first split by its top bits into buckets
+//! that fit in a core's cache (one counting read and one stable scatter; a
+//! sample of the records picks how many bits, so floats whose exponents are few
+//! still split evenly), and each bucket is then sorted that way. Slices of up to
+//! 48 records are sorted by insertion. The keys a user's function returns
 //! are computed once and stored next to the record's index, so a key function
 //! that answers differently on two calls can make the order wrong but never
 //! loses, duplicates or reads out of bounds (the result is a permutation).
@@ -105,6 +109,9 @@ pub mod __thresholds {
     /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
     /// times half of `BUCKET_BYTES` in records of random bits reaches the cap.
     pub const SPLIT_MAX: usize = super::radix::SPLIT_MAX;
+    /// A split of a slice of at most this many bytes whose digit is skewed reads
+    /// it as four chunks side by side; larger slices as one.
+    pub const STREAMS_BYTES: usize = super::radix::STREAMS_BYTES;
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;

@@ -459,19 +459,14 @@ fn short_buffers_panic_with_a_message() {
 /// Under Miri (about a thousand times slower than native), the one test of the
 /// sorts: each path through the unsafe code once (the library lowers its size
 /// thresholds under Miri: insertion up to 48 records, the MSD split above 512
-/// bytes, read as four chunks up to 2 KiB, the parallel split from 256 records),
-/// every function, both orders. The inputs have few top bytes (a skewed digit);
-/// at the last length the keys are split in four chunks, the 8-byte records of
-/// `argsort` in one.
+/// bytes, read as four chunks up to 1 KiB, the parallel split from 256 records),
+/// every function, both orders. The inputs have few top bytes (a skewed digit):
+/// at `CACHED_BYTES / 4 + 2` records the keys (520 bytes) are split in four
+/// chunks, the 8-byte records of `argsort` (1040 bytes) in one.
 #[test]
 fn every_path_once() {
     #[cfg_attr(not(feature = "rayon"), allow(unused_mut))] // one more length with rayon
-    let mut lengths = vec![
-        5,
-        th::INSERTION_MAX + 1,
-        th::CACHED_BYTES / 4 + 2,
-        th::STREAMS_BYTES / 8 + 2,
-    ];
+    let mut lengths = vec![5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2];
     #[cfg(feature = "rayon")]
     lengths.push(th::PARALLEL_MIN + 1);
     for n in lengths {

@@ -164,11 +164,12 @@ const SAMPLE_STRIDE: usize = 4096;
 /// skewed), into buckets that fit in the cache: by its top byte and, for the
 /// top bytes that many records share, as many of the bits below as divide them
 /// into cache-sized buckets (a sample picks the widths, so a slice of floats
-/// whose exponents are few still splits in one pass). Each bucket is then sorted on the remaining bits with the roles
-/// of the buffers swapped; a split that would leave every record in one bucket
-/// is skipped without a pass. A slice that fits in the cache is sorted least
-/// significant digit first: one read counts every byte, then one stable scatter
-/// per byte on which the records differ. Short slices are sorted by insertion.
+/// whose exponents are few still splits in one pass). Each bucket is then
+/// sorted on the remaining bits with the roles of the buffers swapped; a split
+/// that would leave every record in one bucket is skipped without a pass. A
+/// slice that fits in the cache is sorted least significant digit first: one
+/// read counts every byte, then one stable scatter per byte on which the
+/// records differ. Short slices are sorted by insertion.
 pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
     let n = v.len();
     debug_assert_eq!(buf.len(), n);

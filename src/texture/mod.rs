@@ -137,7 +137,10 @@ mod srgb;
 mod texel;
 pub mod ufloat;
 
-pub use binary16::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+pub use binary16::{
+    f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
+    f32_to_f16_rtz,
+};
 pub use format::{Format, ParseFormatError};
 pub use mip::{AlphaMode, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
@@ -145,4 +148,7 @@ pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
 pub use rows::LayoutError;
 pub use srgb::Srgb8;
 pub use texel::Texel;
-pub use ufloat::{Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};
+pub use ufloat::{
+    Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf10_rtz, f32_to_uf11, f32_to_uf11_rtz,
+    uf10_to_f32, uf11_to_f32,
+};

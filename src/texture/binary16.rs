@@ -22,9 +22,9 @@
 //! top mantissa bits (`sign · 0x7FC0_0000 | m << 13`), bit for bit
 //! `half::f16::to_f32`.
 //!
-//! Both are checked against `half` in `tests/texture_binary16.rs`: every one of the
-//! 2³² `f32` (an `#[ignore]`d test, scalar and slice forms) and every one of the
-//! 2¹⁶ codes.
+//! Both are checked against `half` by the test suite: every one of the 2³² `f32`
+//! (scalar and slice forms) and every one of the 2¹⁶ codes; the round-toward-zero
+//! forms against `normkey-oracle`'s search, on every `f32` too.
 
 use super::ufloat::{decode_ufloat, round_ufloat, truncate_ufloat};
 

@@ -29,13 +29,15 @@
 //! float toward zero (finite values beyond the range → the largest finite), and
 //! Vulkan's "Floating-Point Format Conversions" (`fundamentals-fp-conversion`)
 //! rounds a finite value between two representable ones to either of them, the
-//! rounding mode undefined. The recorded GPUs (`tests/data/gpu/` in the
-//! repository: an NVIDIA H100, driver 580.159.04, and Mesa 22.3.6 llvmpipe,
+//! rounding mode undefined. The GPUs recorded for normkey's conformance
+//! tests (an NVIDIA H100, driver 580.159.04, and Mesa 22.3.6 llvmpipe,
 //! 2026-11-26) store R11G11B10F and R16F render targets toward zero: nearest even
 //! differs from them on about 48,000 of the recorded float11/float10 values and
 //! 136,000 binary16 ones. [`f32_to_uf11_rtz`], [`f32_to_uf10_rtz`],
 //! [`Rg11b10Ufloat::from_rgb_rtz`], [`Rg11b10Ufloat::encode_slice_rtz`] (and
-//! `f32_to_f16_rtz`, `f16_encode_slice_rtz` for binary16) give the largest code at
+//! [`f32_to_f16_rtz`](crate::texture::f32_to_f16_rtz),
+//! [`f16_encode_slice_rtz`](crate::texture::f16_encode_slice_rtz) for binary16)
+//! give the largest code at
 //! most the input, with the same saturation and signs as the exact encoders, and
 //! NaN → the quiet NaN code with the top payload bits (`0x7E0`/`0x3F0` for the
 //! default NaN): bit for bit llvmpipe on every recorded value, and the H100 on
@@ -94,8 +96,8 @@
 //! `Eq` and `Hash` are those of the `u32` code: two NaN codes are unequal, and so
 //! are two RGB9E5 codes of the same value with different exponents.
 //!
-//! Everything is checked against the references of `normkey-oracle` in
-//! `tests/texture_ufloat.rs`: the float11 and float10 encoders and the RGB9E5
+//! Everything is checked against the references of `normkey-oracle` by the test
+//! suite: the float11 and float10 encoders (both roundings) and the RGB9E5
 //! encoder on one channel for all 2³² `f32`, every code of every decoder, and
 //! random and edge pixels.
 

@@ -181,8 +181,8 @@ impl Format {
         let (dst_width, dst_height) = (mip_size(width), mip_size(height));
         let src_row = byte_layout(self, width, height, src.len(), src_row_pitch)?;
         let dst_row = byte_layout(self, dst_width, dst_height, dst.len(), dst_row_pitch)?;
-        let codec = &self.row().codec;
-        let bpt = codec.bytes;
+        let codec = self.codec();
+        let bpt = self.bytes_per_texel();
         let mut top = [[0.0f32; 4]; 2 * STEP];
         let mut bottom = [[0.0f32; 4]; 2 * STEP];
         let mut out = [[0.0f32; 4]; STEP];

@@ -141,7 +141,7 @@ pub use binary16::{
     f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
     f32_to_f16_rtz,
 };
-pub use format::{Format, ParseFormatError};
+pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};

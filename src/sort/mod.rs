@@ -59,7 +59,7 @@
 //! use normkey::sort::{self, NanLast};
 //!
 //! let readings = [2.5_f32, f32::NAN, -1.0, 0.0 / 0.0, 7.0, -0.0, 3.0];
-//! let v: &[NanLast<f32>] = bytemuck::cast_slice(&readings);
+//! let v = NanLast::from_slice(&readings);
 //! let numbers = v.iter().filter(|x| !x.0.is_nan()).count();
 //! let median = sort::select(v, numbers / 2).unwrap();
 //! assert_eq!(median.0, 2.5);
@@ -184,8 +184,8 @@ pub trait SortKey: sealed::Sealed {}
 ///
 /// # Representation
 ///
-/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` casts to a
-/// `&[NanLast<f32>]` with `bytemuck::cast_slice` without a copy.
+/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` is a
+/// `&[NanLast<f32>]` without a copy ([`NanLast::from_slice`], `_mut`).
 ///
 /// ```
 /// use normkey::sort::NanLast;
@@ -194,7 +194,7 @@ pub trait SortKey: sealed::Sealed {}
 /// assert_eq!(NanLast(f32::NAN), NanLast(-f32::NAN));
 /// assert!(NanLast(f32::INFINITY) < NanLast(-f32::NAN));
 /// assert!(NanLast(-1.0_f64) < NanLast(-5e-324)); // subnormals by value
-/// let v: &[NanLast<f32>] = bytemuck::cast_slice(&[1.0_f32, f32::NAN]);
+/// let v = NanLast::from_slice(&[1.0_f32, f32::NAN]);
 /// assert!(v[0] < v[1]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -208,6 +208,51 @@ unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for NanLast<F> {}
 unsafe impl<F: bytemuck::Pod> bytemuck::Pod for NanLast<F> {}
 // SAFETY: `repr(transparent)` over `F`, as the trait requires.
 unsafe impl<F> bytemuck::TransparentWrapper<F> for NanLast<F> {}
+
+impl<F> NanLast<F> {
+    /// The floats of `v` as `NanLast` keys, in place: no copy, every bit kept.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let readings = [2.0_f32, -f32::NAN, -0.0, f32::INFINITY, 0.0];
+    /// const KEYS: &[NanLast<f64>] = NanLast::from_slice(&[f64::NAN, 1.0]);
+    /// let v = NanLast::from_slice(&readings);
+    /// assert_eq!(v[1].0.to_bits(), (-f32::NAN).to_bits()); // the sign and payload kept
+    /// assert_eq!(sort::select(v, 4).unwrap().0.to_bits(), (-f32::NAN).to_bits()); // NaN last
+    /// assert_eq!(sort::select(v, 0).unwrap().0.to_bits(), (-0.0_f32).to_bits()); // ±0 tie
+    /// assert!(KEYS[1] < KEYS[0]);
+    /// assert!(NanLast::<f32>::from_slice(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice(v: &[F]) -> &[Self] {
+        // SAFETY: `NanLast<F>` is `repr(transparent)` over `F`: the same size,
+        // alignment and valid bit patterns, so `v`'s elements read as `NanLast<F>`;
+        // the result borrows `v` for its lifetime and has its length.
+        unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<Self>(), v.len()) }
+    }
+
+    /// The floats of `v` as `NanLast` keys, in place, to sort them: no copy,
+    /// every bit kept; what is written through the keys is written to `v`.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let mut v = [f32::NAN, 1.0, -0.0, -f32::NAN, f32::NEG_INFINITY, 0.0];
+    /// let mut buf = [NanLast(0.0); 6];
+    /// sort::sort_with_buffer(NanLast::from_slice_mut(&mut v), &mut buf);
+    /// assert_eq!(v[..4], [f32::NEG_INFINITY, -0.0, 0.0, 1.0]); // ±0 in input order
+    /// assert!(v[4].is_sign_positive() && v[5].is_sign_negative()); // NaNs last, in input order
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice_mut(v: &mut [F]) -> &mut [Self] {
+        // SAFETY: as in `from_slice`; the result is the only access to `v`'s
+        // elements while it lives (it reborrows `v` mutably).
+        unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Self>(), v.len()) }
+    }
+}
 
 impl<F> PartialEq for NanLast<F>
 where
@@ -409,7 +454,7 @@ fn permute<T>(v: &mut [T], order: impl Iterator<Item = usize>, moved: &mut [Mayb
 /// assert!(sort::select(&v, 0).unwrap().is_nan()); // totalOrder: −NaN first
 /// assert_eq!(sort::select(&v, 2).unwrap().to_bits(), 0); // +0 after −0
 /// assert_eq!(sort::select(&v, 6), None);
-/// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+/// let w = NanLast::from_slice(&v);
 /// assert_eq!(sort::select(w, 0).unwrap().0.to_bits(), 0); // ±0 tie: +0 came first
 /// assert!(sort::select(w, 4).unwrap().0.is_sign_negative()); // the first NaN in input order
 /// ```
@@ -711,7 +756,7 @@ mod alloc_forms {
     ///
     /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
     /// assert_eq!(sort::argsort(&v), [4, 2, 3, 0, 1]); // totalOrder
-    /// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+    /// let w = NanLast::from_slice(&v);
     /// assert_eq!(sort::argsort(w), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last in index order
     /// ```
     #[must_use]

@@ -28,14 +28,14 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `alloc` | **on** | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
+//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
 //! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max`, the arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and the views `AtomicF16`, `AtomicBf16`; [`sort::SortKey`] for `f16`, `bf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
 //! | `defmt` | off | `defmt::Format` for every public type, for logging on microcontrollers: what `Debug` prints (the storage and texture formats: their name and code; reducers: the loaded value) |
-//! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) when `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core` is enabled too |
+//! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) with your own `portable-atomic` dependency's `critical-section` (and an implementation) or `unsafe-assume-single-core` feature: see [`atomic`]'s "Availability" |
 //!
 //! The crate is always `#![no_std]`. Only the sorts of feature `alloc` allocate
 //! (their scratch buffers); everything else, `sort::sort_with_buffer` and
@@ -47,7 +47,7 @@
 //! and needs compare-and-swap of that width; on targets without it the alias is
 //! declared but cannot be used: any use, even `size_of`, is a compile error that
 //! names feature `portable-atomic` (the rest of the crate still builds). The arg
-//! reducers are not declared at all where 64-bit compare-and-swap is missing:
+//! reducers' aliases likewise where 64-bit compare-and-swap is missing:
 //!
 //! | types | atomic | present when | for example absent on | with feature `portable-atomic` |
 //! |---|---|---|---|---|
@@ -117,15 +117,11 @@ mod impl_serde;
 
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16, AtomicF16};
-#[cfg(all(
-    feature = "half",
-    any(feature = "portable-atomic", target_has_atomic = "64")
-))]
+#[cfg(feature = "half")]
 pub use atomic::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
 pub use atomic::{AtomicF32, AtomicF64};
-#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 pub use atomic::{AtomicF32ArgMax, AtomicF32ArgMin};
 pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};

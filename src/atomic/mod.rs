@@ -101,17 +101,28 @@
 //! example on `thumbv6m-none-eabi`, which has atomic loads and stores but no
 //! read-modify-write: there the error reads "`u32` has no atomic
 //! compare-and-swap on this target, so normkey's reducers of its width do not
-//! exist here". The arg reducers are absent from the module where 64-bit
-//! compare-and-swap is missing (for example on `thumbv7em-none-eabihf`).
+//! exist here". The arg reducers' aliases likewise, where 64-bit compare-and-swap
+//! is missing (for example on `thumbv7em-none-eabihf`, where `u64` is named); the
+//! generic [`AtomicArgExtremum`] and [`ArgFloat`] are absent there.
 //!
 //! With feature `portable-atomic` the reducers use `portable_atomic`'s
 //! `AtomicU16/32/64` instead and exist at every width on every target that crate
 //! serves: 64-bit through its default `fallback` (a lock) on 32-bit targets, and on
 //! targets without compare-and-swap (`thumbv6m-none-eabi`,
-//! `riscv32imc-unknown-none-elf`) when one of its fallbacks is enabled too,
-//! `portable-atomic/critical-section` (with a `critical-section` implementation) or
-//! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
-//! portable-atomic's `require-cas` error.
+//! `riscv32imc-unknown-none-elf`) when one of its fallbacks is enabled too, in the
+//! user's own dependency on it (Cargo takes no `portable-atomic/…` in the features
+//! of a dependency), with a `critical-section` implementation:
+//!
+//! ```toml
+//! [dependencies]
+//! normkey = { version = "0.1", features = ["portable-atomic"] }
+//! portable-atomic = { version = "1", features = ["critical-section"] }
+//! critical-section = { version = "1", features = ["restore-state-bool"] } # and a `set_impl!`
+//! ```
+//!
+//! (or `features = ["unsafe-assume-single-core"]` on a single core, without
+//! `critical-section`); without one the build stops with portable-atomic's
+//! `require-cas` error. The repository's `recipes/` directory builds each of these.
 
 use crate::key::{KeyFloat, OrderedKey, fold_keys, is_nan_key};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
@@ -347,7 +358,7 @@ const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no atomic compare-and-swap on this target, so normkey's reducers of its width do not exist here",
     label = "no compare-and-swap for this key integer",
-    note = "enable normkey's feature `portable-atomic`; on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core`"
+    note = "enable normkey's feature `portable-atomic` (its lock-based fallback serves 64 bits on 32-bit targets); on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also add to your own `[dependencies]` `portable-atomic = {{ version = \"1\", features = [\"critical-section\"] }}` and a `critical-section` implementation (or features = [\"unsafe-assume-single-core\"] on one core)"
 )]
 pub trait AtomicBits:
     sealed::Sealed + Copy + Ord + BitXor<Output = Self> + Send + Sync + 'static
@@ -1042,6 +1053,36 @@ pub use view::{AtomicF32, AtomicF64, AtomicView};
 // The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 mod arg;
+// Without one their aliases name a type that is not well-formed, so that a use is
+// `AtomicBits`' error naming the fix, as for the other reducers (not "unresolved
+// import", with rustc suggesting a reducer of another kind).
+#[cfg(not(any(feature = "portable-atomic", target_has_atomic = "64")))]
+mod arg_absent {
+    use super::{AtomicBits, Max, Min};
+    use core::marker::PhantomData;
+
+    /// What the arg reducers' aliases name where 64-bit compare-and-swap is
+    /// missing: `B` is `u64`, which is no [`AtomicBits`] there, so any use is a
+    /// compile error that names feature `portable-atomic`.
+    pub struct NoArgReducer<B: AtomicBits, T>(PhantomData<(B, T)>);
+
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    pub type AtomicF32ArgMin = NoArgReducer<u64, (f32, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    pub type AtomicF32ArgMax = NoArgReducer<u64, (f32, Max)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicF16ArgMin = NoArgReducer<u64, (half::f16, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicF16ArgMax = NoArgReducer<u64, (half::f16, Max)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicBf16ArgMin = NoArgReducer<u64, (half::bf16, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicBf16ArgMax = NoArgReducer<u64, (half::bf16, Max)>;
+}
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
 #[cfg(all(
@@ -1049,6 +1090,13 @@ pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
     any(feature = "portable-atomic", target_has_atomic = "64")
 ))]
 pub use arg::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+#[cfg(all(
+    feature = "half",
+    not(any(feature = "portable-atomic", target_has_atomic = "64"))
+))]
+pub use arg_absent::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+#[cfg(not(any(feature = "portable-atomic", target_has_atomic = "64")))]
+pub use arg_absent::{AtomicF32ArgMax, AtomicF32ArgMin};
 
 /// The loom models of the reducers (`src/loom_tests.rs`): a library test module so
 /// that `loom` stays a dev-dependency.

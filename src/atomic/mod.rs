@@ -637,6 +637,69 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
         }
     }
 
+    /// A reducer holding the identity, +∞ for [`Min`] and −∞ for [`Max`] (what
+    /// [`Default`] and [`take`](Self::take) give): `const`, for `static`s and,
+    /// through [`identity_array`](Self::identity_array) or `[const { … }; N]`,
+    /// arrays.
+    ///
+    /// ```
+    /// use normkey::{AtomicF32Max, AtomicF32Min};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static DARKEST: AtomicF32Min = AtomicF32Min::identity();
+    /// assert_eq!(DARKEST.load(Relaxed), f32::INFINITY);
+    /// DARKEST.fetch_min(f32::NAN, Relaxed); // ignored: still the identity
+    /// assert_eq!(DARKEST.load(Relaxed), f32::INFINITY);
+    /// let rows = [const { AtomicF32Max::identity() }; 4];
+    /// assert!(rows.iter().all(|r| r.load(Relaxed) == f32::NEG_INFINITY));
+    /// ```
+    #[cfg(not(all(loom, test)))]
+    #[inline]
+    #[must_use]
+    pub const fn identity() -> Self {
+        Self {
+            key: pun_atomic(Self::IDENTITY_KEY),
+            direction: PhantomData,
+        }
+    }
+
+    /// `N` reducers holding the identity (see [`identity`](Self::identity)), without
+    /// an allocator: `const`, for a `static` buffer.
+    ///
+    /// ```
+    /// use normkey::AtomicF64Max;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static PEAKS: [AtomicF64Max; 8] = AtomicF64Max::identity_array();
+    /// PEAKS[3].fetch_max(-0.0, Relaxed);
+    /// assert_eq!(PEAKS[3].load(Relaxed).to_bits(), (-0.0_f64).to_bits());
+    /// assert_eq!(PEAKS[4].load(Relaxed), f64::NEG_INFINITY);
+    /// ```
+    #[cfg(not(all(loom, test)))]
+    #[inline]
+    #[must_use]
+    pub const fn identity_array<const N: usize>() -> [Self; N] {
+        [const { Self::identity() }; N]
+    }
+
+    /// `n` reducers holding the identity, on the heap (feature `alloc`): a
+    /// per-pixel or per-bucket buffer whose length is known at run time.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Min;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let depth = AtomicF32Min::identity_boxed(3);
+    /// depth[1].fetch_min(0.5, Relaxed);
+    /// assert_eq!(depth.iter().map(|d| d.load(Relaxed)).collect::<Vec<_>>(), [f32::INFINITY, 0.5, f32::INFINITY]);
+    /// assert!(AtomicF32Min::identity_boxed(0).is_empty());
+    /// ```
+    #[cfg(all(feature = "alloc", not(all(loom, test))))]
+    #[must_use]
+    pub fn identity_boxed(n: usize) -> alloc::boxed::Box<[Self]> {
+        (0..n).map(|_| Self::identity()).collect()
+    }
+
     /// The value, consuming the reducer (no synchronization needed). `const` (except
     /// in this crate's loom models).
     ///

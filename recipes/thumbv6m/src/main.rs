@@ -34,8 +34,8 @@ unsafe impl critical_section::Impl for SingleCore {
     }
 }
 
-static COLDEST: AtomicF32Min = AtomicF32Min::new(f32::INFINITY);
-static TOTAL_MAX: AtomicF64Max = AtomicF64Max::new(f64::NEG_INFINITY);
+static COLDEST: AtomicF32Min = AtomicF32Min::identity();
+static TOTAL_MAX: AtomicF64Max = AtomicF64Max::identity();
 
 /// The entry point (a runtime crate would call `main` from its reset handler).
 #[unsafe(no_mangle)]

@@ -8,7 +8,7 @@ use core::sync::atomic::Ordering::Relaxed;
 use normkey::{AtomicF32ArgMin, AtomicF64Max};
 
 static NEAREST: AtomicF32ArgMin = AtomicF32ArgMin::new();
-static PEAK: AtomicF64Max = AtomicF64Max::new(f64::NEG_INFINITY);
+static PEAK: AtomicF64Max = AtomicF64Max::identity();
 
 /// The entry point (a runtime crate would call `main` from its reset handler).
 #[unsafe(no_mangle)]

@@ -10,7 +10,7 @@ use normkey::AtomicF32Max;
 use normkey::storage::unorm_to_f32;
 
 /// The brightest reading so far, shared with an interrupt handler.
-static BRIGHTEST: AtomicF32Max = AtomicF32Max::new(f32::NEG_INFINITY);
+static BRIGHTEST: AtomicF32Max = AtomicF32Max::identity();
 
 /// The entry point (a runtime crate would call `main` from its reset handler).
 #[unsafe(no_mangle)]

@@ -38,7 +38,7 @@
 //!    `fetch_min` ignores a NaN argument only here, on this rare path: it loads
 //!    the value again and returns it. The skip path of step 2 is then the same
 //!    load and compare as a hand-written loop on an integer atomic, and compiles
-//!    to the same instructions (`benches/atomic.rs` measures the two).
+//!    to the same instructions (the repository's benchmarks measure the two).
 //!
 //! The slice forms (`fetch_min_slice`, `fetch_minimum_slice`, …) fold the keys
 //! locally first, then make one update. The fold is the one of
@@ -249,7 +249,7 @@ fn update_cas<B: AtomicBits, D: Direction>(
 /// * For max, the mirror: sign clear, signed max; sign set, unsigned min.
 ///
 /// Signed order of `x` is unsigned order of `x ^ SIGN`, which the skip test uses.
-/// `tests/atomic.rs` checks the views on every `f16` and `bf16` pair, and on a
+/// The test suite checks the views on every `f16` and `bf16` pair, and on a
 /// structured sample of `f32` arguments and stored values against edges; the
 /// `tests` module below checks the rule ([`raw_op`]) on every `f32` argument
 /// against stored edge values.

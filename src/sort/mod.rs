@@ -35,8 +35,8 @@
 //! # The algorithm
 //!
 //! Each key maps to an unsigned integer (its radix) whose order is the key's
-//! order, and the records are sorted by it, least significant byte first
-//! (`radix.rs`): one read counts every byte, then one stable scatter per byte into
+//! order, and the records are sorted by it, least significant byte first:
+//! one read counts every byte, then one stable scatter per byte into
 //! the other buffer, skipping the bytes on which every record agrees. A slice
 //! larger than the cache (2 MiB) is first split by its top bits into buckets
 //! that fit in a core's cache (one counting read and one stable scatter; a
@@ -47,7 +47,7 @@
 //! that answers differently on two calls can make the order wrong but never
 //! loses, duplicates or reads out of bounds (the result is a permutation).
 //!
-//! Selection (`select.rs`) narrows the radix 11 bits at a time, one read per
+//! Selection narrows the radix 11 bits at a time, one read per
 //! digit, counting only the records that match the digits fixed so far; it
 //! allocates nothing and never writes to the slice.
 //!
@@ -492,7 +492,8 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 ///
 /// # Panics
 ///
-/// When `ranks.len() != out.len()`, at the caller's line.
+/// When `ranks.len() != out.len()`, at the caller's line, with both lengths:
+/// "`sort::select_many`: `ranks.len()` (3) != `out.len()` (2)".
 ///
 /// ```
 /// use normkey::sort;
@@ -504,7 +505,12 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 /// ```
 #[track_caller]
 pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) {
-    crate::key::assert_same_len(ranks.len(), out.len());
+    assert!(
+        ranks.len() == out.len(),
+        "`sort::select_many`: `ranks.len()` ({}) != `out.len()` ({}): one output per rank",
+        ranks.len(),
+        out.len()
+    );
     select::select_many(
         v,
         ranks,

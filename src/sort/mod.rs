@@ -90,6 +90,8 @@ mod radix;
 mod select;
 
 #[cfg(feature = "rayon")]
+pub use parallel::__stats;
+#[cfg(feature = "rayon")]
 pub use parallel::{par_sort, par_sort_by_key};
 
 use radix::lsd;
@@ -116,6 +118,15 @@ pub mod __thresholds {
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
+    /// A bucket of at most this many records is sorted by one task of a parallel
+    /// sort, however many the threads.
+    #[cfg(feature = "rayon")]
+    pub const LEAF_MIN: usize = super::parallel::LEAF_MIN;
+    /// A parallel sort cuts each pass into this many chunks per thread, and sorts
+    /// a bucket of at most `len / (PIECES_PER_THREAD · threads)` (or `LEAF_MIN`)
+    /// records in one task.
+    #[cfg(feature = "rayon")]
+    pub const PIECES_PER_THREAD: usize = super::parallel::PIECES_PER_THREAD;
     /// A selection pass after the first whose group (the records that match the
     /// digits fixed so far) is at most one record in this many tests blocks of
     /// this many records whole before counting them.

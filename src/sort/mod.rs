@@ -7,6 +7,7 @@
 //! | [`select`], [`select_by_key`], [`select_many`] | — | the element at a rank of the stable order, read-only, no allocation, O(n) |
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
+//! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
 //! | [`par_sort`], [`par_sort_by_key`] | `rayon` | on rayon's thread pool |
 //!
 //! # The orders
@@ -786,7 +787,38 @@ mod alloc_forms {
             keys.iter().map(|r| r.1).collect()
         }
     }
+
+    /// [`argsort`] with `u32` indices, the index type of the arg reducers
+    /// ([`AtomicF32ArgMin`](crate::atomic::AtomicArgExtremum) and the others): the
+    /// same order (the stable order of the keys, equal keys in index order), half
+    /// the memory of the result on 64-bit targets.
+    ///
+    /// # Panics
+    ///
+    /// If `v.len()` is over `2^32` (an index would not fit in `u32`), at the
+    /// caller's line; [`argsort`] takes any length.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
+    /// assert_eq!(sort::argsort_u32(&v), [4, 2, 3, 0, 1]); // totalOrder
+    /// assert_eq!(sort::argsort_u32(NanLast::from_slice(&v)), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last
+    /// assert!(sort::argsort_u32::<f64>(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[track_caller]
+    pub fn argsort_u32<K: SortKey>(v: &[K]) -> Vec<u32> {
+        // The last index, `v.len() − 1`, fits in `u32`.
+        assert!(
+            u32::try_from(v.len().saturating_sub(1)).is_ok(),
+            "`sort::argsort_u32`: `v.len()` ({}) is over 2^32: its indices do not fit in `u32` (use `argsort`)",
+            v.len()
+        );
+        let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
+        keys.iter().map(|r| r.1).collect()
+    }
 }
 
 #[cfg(feature = "alloc")]
-pub use alloc_forms::{argsort, sort, sort_by_key};
+pub use alloc_forms::{argsort, argsort_u32, sort, sort_by_key};

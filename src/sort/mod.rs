@@ -35,8 +35,8 @@
 //! # The algorithm
 //!
 //! Each key maps to an unsigned integer (its radix) whose order is the key's
-//! order, and the records are sorted by it, least significant byte first
-//! (`radix.rs`): one read counts every byte, then one stable scatter per byte into
+//! order, and the records are sorted by it, least significant byte first:
+//! one read counts every byte, then one stable scatter per byte into
 //! the other buffer, skipping the bytes on which every record agrees. A slice
 //! larger than the cache (2 MiB) is first split by its top bits into buckets
 //! that fit in a core's cache (one counting read and one stable scatter; a
@@ -47,7 +47,7 @@
 //! that answers differently on two calls can make the order wrong but never
 //! loses, duplicates or reads out of bounds (the result is a permutation).
 //!
-//! Selection (`select.rs`) narrows the radix 11 bits at a time, one read per
+//! Selection narrows the radix 11 bits at a time, one read per
 //! digit, counting only the records that match the digits fixed so far; it
 //! allocates nothing and never writes to the slice.
 //!
@@ -59,7 +59,7 @@
 //! use normkey::sort::{self, NanLast};
 //!
 //! let readings = [2.5_f32, f32::NAN, -1.0, 0.0 / 0.0, 7.0, -0.0, 3.0];
-//! let v: &[NanLast<f32>] = bytemuck::cast_slice(&readings);
+//! let v = NanLast::from_slice(&readings);
 //! let numbers = v.iter().filter(|x| !x.0.is_nan()).count();
 //! let median = sort::select(v, numbers / 2).unwrap();
 //! assert_eq!(median.0, 2.5);
@@ -195,8 +195,8 @@ pub trait SortKey: sealed::Sealed {}
 ///
 /// # Representation
 ///
-/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` casts to a
-/// `&[NanLast<f32>]` with `bytemuck::cast_slice` without a copy.
+/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` is a
+/// `&[NanLast<f32>]` without a copy ([`NanLast::from_slice`], `_mut`).
 ///
 /// ```
 /// use normkey::sort::NanLast;
@@ -205,7 +205,7 @@ pub trait SortKey: sealed::Sealed {}
 /// assert_eq!(NanLast(f32::NAN), NanLast(-f32::NAN));
 /// assert!(NanLast(f32::INFINITY) < NanLast(-f32::NAN));
 /// assert!(NanLast(-1.0_f64) < NanLast(-5e-324)); // subnormals by value
-/// let v: &[NanLast<f32>] = bytemuck::cast_slice(&[1.0_f32, f32::NAN]);
+/// let v = NanLast::from_slice(&[1.0_f32, f32::NAN]);
 /// assert!(v[0] < v[1]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -219,6 +219,51 @@ unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for NanLast<F> {}
 unsafe impl<F: bytemuck::Pod> bytemuck::Pod for NanLast<F> {}
 // SAFETY: `repr(transparent)` over `F`, as the trait requires.
 unsafe impl<F> bytemuck::TransparentWrapper<F> for NanLast<F> {}
+
+impl<F> NanLast<F> {
+    /// The floats of `v` as `NanLast` keys, in place: no copy, every bit kept.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let readings = [2.0_f32, -f32::NAN, -0.0, f32::INFINITY, 0.0];
+    /// const KEYS: &[NanLast<f64>] = NanLast::from_slice(&[f64::NAN, 1.0]);
+    /// let v = NanLast::from_slice(&readings);
+    /// assert_eq!(v[1].0.to_bits(), (-f32::NAN).to_bits()); // the sign and payload kept
+    /// assert_eq!(sort::select(v, 4).unwrap().0.to_bits(), (-f32::NAN).to_bits()); // NaN last
+    /// assert_eq!(sort::select(v, 0).unwrap().0.to_bits(), (-0.0_f32).to_bits()); // ±0 tie
+    /// assert!(KEYS[1] < KEYS[0]);
+    /// assert!(NanLast::<f32>::from_slice(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice(v: &[F]) -> &[Self] {
+        // SAFETY: `NanLast<F>` is `repr(transparent)` over `F`: the same size,
+        // alignment and valid bit patterns, so `v`'s elements read as `NanLast<F>`;
+        // the result borrows `v` for its lifetime and has its length.
+        unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<Self>(), v.len()) }
+    }
+
+    /// The floats of `v` as `NanLast` keys, in place, to sort them: no copy,
+    /// every bit kept; what is written through the keys is written to `v`.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let mut v = [f32::NAN, 1.0, -0.0, -f32::NAN, f32::NEG_INFINITY, 0.0];
+    /// let mut buf = [NanLast(0.0); 6];
+    /// sort::sort_with_buffer(NanLast::from_slice_mut(&mut v), &mut buf);
+    /// assert_eq!(v[..4], [f32::NEG_INFINITY, -0.0, 0.0, 1.0]); // ±0 in input order
+    /// assert!(v[4].is_sign_positive() && v[5].is_sign_negative()); // NaNs last, in input order
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice_mut(v: &mut [F]) -> &mut [Self] {
+        // SAFETY: as in `from_slice`; the result is the only access to `v`'s
+        // elements while it lives (it reborrows `v` mutably).
+        unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Self>(), v.len()) }
+    }
+}
 
 impl<F> PartialEq for NanLast<F>
 where
@@ -420,7 +465,7 @@ fn permute<T>(v: &mut [T], order: impl Iterator<Item = usize>, moved: &mut [Mayb
 /// assert!(sort::select(&v, 0).unwrap().is_nan()); // totalOrder: −NaN first
 /// assert_eq!(sort::select(&v, 2).unwrap().to_bits(), 0); // +0 after −0
 /// assert_eq!(sort::select(&v, 6), None);
-/// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+/// let w = NanLast::from_slice(&v);
 /// assert_eq!(sort::select(w, 0).unwrap().0.to_bits(), 0); // ±0 tie: +0 came first
 /// assert!(sort::select(w, 4).unwrap().0.is_sign_negative()); // the first NaN in input order
 /// ```
@@ -458,7 +503,8 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 ///
 /// # Panics
 ///
-/// When `ranks.len() != out.len()`, at the caller's line.
+/// When `ranks.len() != out.len()`, at the caller's line, with both lengths:
+/// "`sort::select_many`: `ranks.len()` (3) != `out.len()` (2)".
 ///
 /// ```
 /// use normkey::sort;
@@ -470,7 +516,12 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 /// ```
 #[track_caller]
 pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) {
-    crate::key::assert_same_len(ranks.len(), out.len());
+    assert!(
+        ranks.len() == out.len(),
+        "`sort::select_many`: `ranks.len()` ({}) != `out.len()` ({}): one output per rank",
+        ranks.len(),
+        out.len()
+    );
     select::select_many(
         v,
         ranks,
@@ -722,7 +773,7 @@ mod alloc_forms {
     ///
     /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
     /// assert_eq!(sort::argsort(&v), [4, 2, 3, 0, 1]); // totalOrder
-    /// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+    /// let w = NanLast::from_slice(&v);
     /// assert_eq!(sort::argsort(w), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last in index order
     /// ```
     #[must_use]

@@ -8,6 +8,8 @@
 //! `rows` (the runtime form from `[f32; 4]` texels into bytes with rows padded to
 //! 256 bytes, wgpu's copy alignment). Criterion reports the time per image; the
 //! ratio rows / typed is the per-texel overhead of the runtime form.
+//! `Rgba16Float_downsample`: `Format::downsample_with`, `propagate` against `skip`
+//! (NaN samples skipped), one 2048 × 2048 level (`-- downsample` runs it alone).
 //!
 //! `NORMKEY_ICOUNT=<type>:<op>` (`op`: `typed-encode`, `rows-encode`,
 //! `typed-decode`, `rows-decode`; `type` as in the group names) runs instead one
@@ -30,8 +32,8 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group};
 use normkey::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 use normkey::texture::{
-    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
-    Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Texel,
+    AlphaMode, B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Format, NanPolicy,
+    Rg11b10Ufloat, Rgb9e5Ufloat, Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Texel,
 };
 
 /// The image side.
@@ -105,6 +107,47 @@ fn rows(c: &mut Criterion) {
     bench_format!(c, src, Rgb9e5Ufloat, rgb);
 }
 
+/// `Format::downsample_with` on one `Rgba16Float` 2048 × 2048 level, one channel
+/// in 8 NaN: group `Rgba16Float_downsample`, `propagate` against `skip`.
+fn downsample(c: &mut Criterion) {
+    let format = Format::Rgba16Float;
+    let mut src = texels(SIDE * SIDE);
+    for (i, x) in src.iter_mut().flatten().enumerate() {
+        if i % 8 == 3 {
+            *x = f32::NAN;
+        }
+    }
+    let pitch = format.row_pitch(SIDE, 256).unwrap();
+    let mut bytes = vec![0u8; pitch * SIDE];
+    format
+        .encode_rows(&src, SIDE, SIDE, &mut bytes, pitch)
+        .unwrap();
+    let dpitch = format.row_pitch(SIDE / 2, 256).unwrap();
+    let mut out = vec![0u8; dpitch * SIDE / 2];
+    let mut g = c.benchmark_group("Rgba16Float_downsample");
+    for (name, nan) in [
+        ("propagate", NanPolicy::Propagate),
+        ("skip", NanPolicy::Skip),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let (src, dst) = (black_box(&bytes), black_box(&mut out));
+                format.downsample_with(
+                    src,
+                    pitch,
+                    SIDE,
+                    SIDE,
+                    dst,
+                    dpitch,
+                    AlphaMode::Straight,
+                    nan,
+                )
+            });
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     // Large images: few samples, short runs (the machine is shared).
@@ -112,7 +155,7 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
-    targets = rows
+    targets = rows, downsample
 }
 /// The rows of the `NORMKEY_ICOUNT` image.
 const ICOUNT_ROWS: usize = 32;

@@ -3,11 +3,16 @@
 //! `half::f16::from_f32` on all 2³² `f32` (`#[ignore]`d: run it with
 //! `cargo test --release --all-features --test texture_binary16 -- --ignored`),
 //! `f16_to_f32` and `f16_decode_slice` bit for bit `half::f16::to_f32` on all 2¹⁶
-//! codes, and random inputs in every run.
+//! codes, and random inputs in every run. `f32_to_f16_rtz` and
+//! `f16_encode_slice_rtz` against `normkey-oracle`'s search for the code rounded
+//! toward zero, on all 2³² `f32` (`#[ignore]`d) and on edges in every run.
 
 mod common;
 use common::{XorShift, for_all_f32_blocks, miri_thin};
-use normkey::texture::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+use normkey::texture::{
+    f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
+    f32_to_f16_rtz,
+};
 
 /// The number of `xs` where the scalar or the slice encoder differs from `half`.
 fn encode_failures(xs: &[f32]) -> u64 {
@@ -58,6 +63,58 @@ fn encode_random_and_edges_against_half() {
         f32::from_bits(0xFFBF_FFFF),
     ]);
     assert_eq!(encode_failures(&xs), 0);
+}
+
+/// The number of `xs` where the round-toward-zero scalar or slice encoder differs
+/// from the oracle's search (NaN payloads quieted).
+fn rtz_failures(xs: &[f32]) -> u64 {
+    let mut codes = vec![0u16; xs.len()];
+    f16_encode_slice_rtz(xs, &mut codes);
+    let mut bad = 0;
+    for (&x, &c) in xs.iter().zip(&codes) {
+        let want = normkey_oracle::f16_toward_zero(x, true);
+        let got = f32_to_f16_rtz(x);
+        if got != want || c != want {
+            if bad < 4 {
+                eprintln!(
+                    "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
+                    x.to_bits()
+                );
+            }
+            bad += 1;
+        }
+    }
+    bad
+}
+
+#[test]
+#[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
+fn rtz_encode_exhaustive_against_oracle() {
+    assert_eq!(for_all_f32_blocks(rtz_failures), 0);
+}
+
+#[test]
+fn rtz_encode_edges_against_oracle() {
+    let mut rng = XorShift(0x0072_7A16);
+    let mut xs: Vec<f32> = miri_thin(0..100_000, 200).map(|_| rng.f32()).collect();
+    // Each binary16 value and its f32 neighbours, both signs.
+    for c in miri_thin(0..=0x7C00u16, 64) {
+        let bits = half::f16::from_bits(c).to_f32().to_bits();
+        for d in [-1i32, 0, 1] {
+            let x = f32::from_bits(bits.wrapping_add_signed(d));
+            xs.extend([x, -x]);
+        }
+    }
+    xs.extend([
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7F80_0001),
+        f32::from_bits(0xFFBF_FFFF),
+        f32::MAX,
+        -f32::MAX,
+        65520.0,
+    ]);
+    assert_eq!(rtz_failures(&xs), 0);
 }
 
 #[test]

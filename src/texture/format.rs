@@ -448,7 +448,7 @@ impl fmt::Display for Format {
 }
 
 /// Reads wgpu's spelling of a format (ASCII case ignored); anything else is a
-/// [`ParseFormatError`], which lists the valid names.
+/// [`ParseFormatError`], which names the input and lists the valid names.
 ///
 /// ```
 /// use normkey::texture::Format;
@@ -464,26 +464,82 @@ impl FromStr for Format {
         Format::ALL
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(s))
-            .ok_or(ParseFormatError(()))
+            .ok_or(ParseFormatError::new(s))
     }
 }
 
-/// The error of parsing a [`Format`]: the name is not one of the formats'.
-/// Its `Display` lists every valid name.
+/// The error of parsing a [`Format`]: the name is not one of the formats'. It
+/// keeps the input (its first [`ParseFormatError::KEPT`] bytes, cut at a
+/// character boundary: no allocation); its `Display` quotes it, with `…` where it
+/// was cut, and lists every valid name.
 ///
 /// ```
 /// use normkey::texture::Format;
 /// let e = "rgba8".parse::<Format>().unwrap_err();
+/// assert_eq!(e.input(), "rgba8");
 /// let text = e.to_string();
-/// assert!(text.starts_with("unknown texture format; expected one of: r8unorm, r8snorm,"));
+/// assert!(text.starts_with("unknown texture format \"rgba8\"; expected one of: r8unorm, r8snorm,"));
 /// assert!(text.ends_with("bgr5a1unorm, bgra4unorm"));
+/// let long = "rgba8unorm-srgb-but-much-longer-than-any-name";
+/// let e = long.parse::<Format>().unwrap_err();
+/// assert_eq!(e.input(), &long[..32]);
+/// assert!(e.to_string().starts_with("unknown texture format \"rgba8unorm-srgb-but-much-longer-…\";"));
+/// assert_eq!("".parse::<Format>().unwrap_err().input(), "");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParseFormatError(());
+pub struct ParseFormatError {
+    /// The input's first `len` bytes (a whole number of characters).
+    kept: [u8; ParseFormatError::KEPT],
+    len: u8,
+    /// Whether the input was longer than `len` bytes.
+    cut: bool,
+}
+
+impl ParseFormatError {
+    /// How many bytes of the input the error keeps, at most: twice the longest
+    /// format name.
+    pub const KEPT: usize = 32;
+
+    /// The error for the input `s`: its longest prefix of at most [`Self::KEPT`]
+    /// bytes that ends at a character boundary.
+    fn new(s: &str) -> Self {
+        let mut len = s.len().min(Self::KEPT);
+        while !s.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut kept = [0; Self::KEPT];
+        kept[..len].copy_from_slice(&s.as_bytes()[..len]);
+        Self {
+            kept,
+            // At most `KEPT` = 32.
+            #[allow(clippy::cast_possible_truncation)]
+            len: len as u8,
+            cut: len < s.len(),
+        }
+    }
+
+    /// The input that was not a format name (its first [`Self::KEPT`] bytes, cut
+    /// at a character boundary).
+    ///
+    /// ```
+    /// use normkey::texture::Format;
+    /// assert_eq!("R8Unorm ".parse::<Format>().unwrap_err().input(), "R8Unorm ");
+    /// ```
+    #[must_use]
+    pub fn input(&self) -> &str {
+        // `new` copies whole characters of a `str`.
+        core::str::from_utf8(&self.kept[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
 
 impl fmt::Display for ParseFormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown texture format; expected one of: ")?;
+        let cut = if self.cut { "…" } else { "" };
+        write!(
+            f,
+            "unknown texture format \"{}{cut}\"; expected one of: ",
+            self.input()
+        )?;
         for (i, format) in Format::ALL.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

@@ -25,7 +25,7 @@
 //! format's rule (as [`Format::encode_rows`]). So each output code is the code of
 //! the `f64` mean, except where that mean lies within half an `f32` ulp of a
 //! boundary between two codes, where the rounding to `f32` may pick the
-//! neighbouring code (`tests/texture_mip.rs` checks every output against the `f64`
+//! neighbouring code (the test suite checks every output against the `f64`
 //! reference and that every difference is of this kind).
 //!
 //! **Ties are not exact.** The mean is that of the decoded `f32` values, each the

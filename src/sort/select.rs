@@ -190,3 +190,51 @@ pub(crate) fn select_many<T: Copy, R: Radix>(
         };
     }
 }
+
+/// The first pass of [`select_many`] on its own, so that the quantiles can narrow
+/// any number of ranks from it without a buffer of ranks.
+pub(crate) fn first_pass<T, R: Radix>(
+    v: &[T],
+    radix: &mut impl FnMut(&T) -> R,
+) -> [usize; SELECT_BUCKETS] {
+    count_next(v, &Narrowed::start(0, v.len()), radix)
+}
+
+/// The record at rank `k` after the shared [`first_pass`] `first` of `v`:
+/// [`select_many`]'s work for one rank; `None` when `k >= v.len()`.
+pub(crate) fn select_after<T: Copy, R: Radix>(
+    v: &[T],
+    k: usize,
+    first: &[usize; SELECT_BUCKETS],
+    radix: &mut impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) -> Option<T> {
+    if k >= v.len() {
+        return None;
+    }
+    narrow(Narrowed::start(k, v.len()), first).and_then(|s| finish(v, s, radix, exact))
+}
+
+/// The radix at rank `k` of the stable order by `radix`, and how many records
+/// with that radix the ranks up to `k` hold (the ties a top-k keeps: the first
+/// ones in input order); `None` when `k >= v.len()`.
+pub(crate) fn radix_at<T, R: Radix>(
+    v: &[T],
+    k: usize,
+    mut radix: impl FnMut(&T) -> R,
+) -> Option<(R, usize)> {
+    if k >= v.len() {
+        return None;
+    }
+    let mut state = Narrowed::start(k, v.len());
+    while !state.done() {
+        let counts = count_next(v, &state, &mut radix);
+        state = narrow(state, &counts)?;
+    }
+    if state.known == R::BITS {
+        return Some((state.prefix, state.rank + 1));
+    }
+    // One record is left with the prefix (`group == 1`, so `rank == 0`).
+    let r = v.iter().map(radix).find(|&r| state.matches(r))?;
+    Some((r, 1))
+}

@@ -74,7 +74,7 @@ use core::fmt;
 
 use super::SortKey;
 use super::radix::Radix;
-use super::select;
+use super::select::{self, Narrowed};
 
 /// How to compute a quantile: the methods of `numpy.quantile`, by their `NumPy`
 /// names (the [module docs](self#the-methods) give each formula).
@@ -423,10 +423,9 @@ fn lerp(j: i128, g: Frac) -> Pick {
 
 /// The quantiles of `v` at `probs`, written to `out`: `out[i]` is the quantile of
 /// probability `probs[i]` by `method`, NaNs treated as `nans` says. Read-only, no
-/// allocation; one read to count the NaNs, one shared selection pass, then a few
-/// narrower passes per probability (2 for `f32`, 5 for `f64`, each reading `v`
-/// but counting only the few values that match) for each of the at most two
-/// values a probability needs.
+/// allocation; one read to count the NaNs, one shared selection pass, then the
+/// narrower passes (2 more for `f32`, 5 for `f64`), each one read of `v` for the
+/// order statistics of up to four probabilities together.
 ///
 /// Results are correctly rounded; NaN, ±0, ±∞ and the differences from `NumPy`
 /// are in the [module docs](self#values).
@@ -466,13 +465,51 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
         out.fill(F::canonical_nan());
         return Ok(());
     }
-    let mut radix = radix_of::<F>;
-    let first = select::first_pass(v, &mut radix);
-    let at = |i: usize| select::select_after(v, i, &first, &mut radix_of::<F>, Some(F::from_radix));
-    for (o, &p) in out.iter_mut().zip(probs) {
-        *o = from_pick(pick(method, values, p), at);
-    }
+    let first = select::first_pass(v, &mut radix_of::<F>);
+    answer(v, values, &first, probs, out, method);
     Ok(())
+}
+
+/// Probabilities whose order statistics (two each at most) are narrowed
+/// together, sharing each read of the slice.
+const BATCH: usize = 4;
+
+/// The quantiles of `probs` into `out`, from the shared first selection pass
+/// `first` of `v`, which holds `values` numbers (its NaNs last).
+fn answer<F: QuantileFloat>(
+    v: &[F],
+    values: usize,
+    first: &[usize; 1 << 11],
+    probs: &[f64],
+    out: &mut [F],
+    method: Method,
+) {
+    let n = v.len();
+    for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+        let mut picks = [Pick::At(0); BATCH];
+        let mut states = [None; 2 * BATCH];
+        for ((&p, slot), st) in ps.iter().zip(&mut picks).zip(states.chunks_mut(2)) {
+            *slot = pick(method, values, p);
+            let (a, b) = match *slot {
+                Pick::At(i) => (i, None),
+                Pick::Lerp(j, _) => (j, Some(j + 1)),
+            };
+            st[0] = Narrowed::after_first(a, n, first);
+            st[1] = b.and_then(|b| Narrowed::after_first(b, n, first));
+        }
+        select::narrow_joint(v, &mut states, &mut radix_of::<F>, true);
+        // The ranks are below the number of values: the states hold them.
+        let x = |s: Option<Narrowed<F::Radix>>| {
+            s.and_then(|s| select::finish(v, s, &mut radix_of::<F>, Some(F::from_radix)))
+                .unwrap_or_else(F::canonical_nan)
+        };
+        for ((o, &pk), st) in os.iter_mut().zip(&picks).zip(states.chunks(2)) {
+            *o = match pk {
+                Pick::At(_) => x(st[0]),
+                Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
+            };
+        }
+    }
 }
 
 /// The first probability that is NaN or outside `[0, 1]`.
@@ -483,16 +520,6 @@ fn check(probs: &[f64]) -> Result<(), QuantileError> {
             value: probs[index],
         }),
         None => Ok(()),
-    }
-}
-
-/// The quantile a [`Pick`] describes, `at(i)` being `x[i]`.
-fn from_pick<F: QuantileFloat>(pick: Pick, mut at: impl FnMut(usize) -> Option<F>) -> F {
-    // The ranks are below the number of values: `at` finds them.
-    let mut x = |i| at(i).unwrap_or_else(F::canonical_nan);
-    match pick {
-        Pick::At(i) => x(i),
-        Pick::Lerp(j, g) => interpolate(x(j), x(j + 1), g),
     }
 }
 
@@ -599,10 +626,7 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
                 a
             },
         );
-    let at = |i: usize| select::select_after(v, i, &first, &mut radix_of::<F>, Some(F::from_radix));
-    for (o, &p) in out.iter_mut().zip(probs) {
-        *o = from_pick(pick(method, values, p), at);
-    }
+    answer(v, values, &first, probs, &mut out, method);
     Ok(out)
 }
 

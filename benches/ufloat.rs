@@ -5,6 +5,9 @@
 //!   channel through `half::f16::from_f32` and a shift (two roundings).
 //! * `Rgb9e5Ufloat_encode`: `encode_slice` against `rgbe::RGB9E5::pack`.
 //! * `*_decode`: `decode_slice` against the same peers' decoders.
+//! * `toward_zero_*`: the round-toward-zero encoders (`encode_slice_rtz`,
+//!   `f16_encode_slice_rtz`) against the nearest-even ones they mirror, in
+//!   alternation in one group (the target: ≤ 1.05×).
 //!
 //! Two sizes: 4096 pixels (in L1) and 2²⁰ (12 MiB of `[f32; 3]`). Set
 //! `NORMKEY_COUNT_WRONG=1` to print, before the benches, how many inputs each
@@ -77,6 +80,34 @@ macro_rules! bench_format {
     };
 }
 
+/// The round-toward-zero encoders against the nearest-even ones.
+fn toward_zero(c: &mut Criterion) {
+    for n in SIZES {
+        let src = pixels(n);
+        let mut codes = vec![Rg11b10Ufloat::ZERO; n];
+        let mut g = c.benchmark_group("toward_zero_Rg11b10Ufloat");
+        g.bench_function(BenchmarkId::new("nearest_even", n), |b| {
+            b.iter(|| Rg11b10Ufloat::encode_slice(black_box(&src), black_box(&mut codes)));
+        });
+        g.bench_function(BenchmarkId::new("toward_zero", n), |b| {
+            b.iter(|| Rg11b10Ufloat::encode_slice_rtz(black_box(&src), black_box(&mut codes)));
+        });
+        g.finish();
+        let flat: Vec<f32> = src.iter().flatten().copied().collect();
+        let mut halves = vec![0_u16; flat.len()];
+        let mut g = c.benchmark_group("toward_zero_f16");
+        g.bench_function(BenchmarkId::new("nearest_even", n), |b| {
+            b.iter(|| normkey::texture::f16_encode_slice(black_box(&flat), black_box(&mut halves)));
+        });
+        g.bench_function(BenchmarkId::new("toward_zero", n), |b| {
+            b.iter(|| {
+                normkey::texture::f16_encode_slice_rtz(black_box(&flat), black_box(&mut halves));
+            });
+        });
+        g.finish();
+    }
+}
+
 fn ufloat(c: &mut Criterion) {
     if std::env::var_os("NORMKEY_COUNT_WRONG").is_some() {
         for bits in [11, 10] {
@@ -117,6 +148,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = ufloat
+    targets = ufloat, toward_zero
 }
 criterion_main!(benches);

@@ -6,36 +6,26 @@
 //! | module | what it gives |
 //! |---|---|
 //! | [`key`] | [`OrderedKey<F>`]: the order-preserving bijection from `f16`/`bf16`/`f32`/`f64` to unsigned integers (IEEE 754 totalOrder); the slice folds [`key::min`], [`key::max`] (NaN ignored), [`key::minimum`], [`key::maximum`] (NaN propagates) |
-//! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); [`NormRangeError`] |
+//! | [`norm`] | [`Norm`] in [−1, 1] and [`Unorm`] in [0, 1]: clamp after every operation (C++ AMP `norm`/`unorm`); `TryFrom<f32>` and [`NormRangeError`]; from and to the codes of any width ([`Unorm::from_code`], [`Unorm::to_code`], …) |
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
-//! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms |
+//! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms; the codes to and from integers and bytes, and between widths (the nearest code, in integers) |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
 //! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`]: the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`Format::encode_rows`], [`Format::decode_rows`]), exact mip levels ([`Format::downsample`]); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
-//! | `convert` | (private) codes to and from integers and bytes, widening and narrowing between the 8- and 16-bit formats (the nearest code, in integers), `TryFrom<f32>` for [`Norm`]/[`Unorm`] |
-//! | `impl_fmt` | (private) `Display` for the storage and texture formats and [`OrderedKey`]: every `Display` of the crate prints the value (a pixel: its channels, `(r, g, b, a)`), with the formatter's options |
-//! | `soft_float` | (private) the storage conversions in integer operations only, bit-identical to the float path: used on targets without an FPU (see "Targets without an FPU" in [`storage`]) |
-//! | `dispatch` | (private) the element-wise slice loop of the storage formats, compiled for the build's target and, on x86-64, for AVX2, chosen at run time by CPUID |
-//! | `impl_num_traits` | `num_traits` impls (feature `num-traits`) |
-//! | `impl_defmt` | `defmt::Format` impls (feature `defmt`) |
-//! | `impl_quickcheck` | `quickcheck::Arbitrary` impls (feature `quickcheck`) |
-//! | `impl_serde` | `serde::Serialize`/`Deserialize` impls (feature `serde`) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
-//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and atomic views of float memory (`AtomicF32`, `AtomicF64`, …), built on [`OrderedKey`] and the integer atomics |
-//! | `lists` | (private) the one list of each type family (`for_each_key_float!`, `for_each_storage_format!`: hidden exported macros) that impls, tests, fuzz targets and benches expand from |
-//! | `loom_shim` | (private) the atomics the reducers use: `loom`'s in the loom models (`cfg(all(loom, test))`, `src/loom_tests.rs`), `core`'s otherwise |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics |
 //!
 //! # Cargo features
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `alloc` | **on** | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
+//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (`alloc` only, no `std`) |
 //! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max`, the arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and the views `AtomicF16`, `AtomicBf16`; [`sort::SortKey`] for `f16`, `bf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
 //! | `quickcheck` | off | `quickcheck::Arbitrary` for the crate's types (needs `std`) |
 //! | `serde` | off | `Serialize`/`Deserialize` (no `std`, no `alloc`): [`Norm`]/[`Unorm`] as their float, rejecting NaN and out-of-range values (never clamping); [`SnormFloat`]/[`UnormFloat`] as plain floats; the storage and texture formats as their codes (every code is valid: only what the code's integer or byte array rejects is an error); [`OrderedKey<F>`] as its float, losslessly (JSON cannot carry NaN and ±∞: `serde_json` writes `null`) |
 //! | `defmt` | off | `defmt::Format` for every public type, for logging on microcontrollers: what `Debug` prints (the storage and texture formats: their name and code; reducers: the loaded value) |
-//! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) when `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core` is enabled too |
+//! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) with your own `portable-atomic` dependency's `critical-section` (and an implementation) or `unsafe-assume-single-core` feature: see [`atomic`]'s "Availability" |
 //!
 //! The crate is always `#![no_std]`. Only the sorts of feature `alloc` allocate
 //! (their scratch buffers); everything else, `sort::sort_with_buffer` and
@@ -47,7 +37,7 @@
 //! and needs compare-and-swap of that width; on targets without it the alias is
 //! declared but cannot be used: any use, even `size_of`, is a compile error that
 //! names feature `portable-atomic` (the rest of the crate still builds). The arg
-//! reducers are not declared at all where 64-bit compare-and-swap is missing:
+//! reducers' aliases likewise where 64-bit compare-and-swap is missing:
 //!
 //! | types | atomic | present when | for example absent on | with feature `portable-atomic` |
 //! |---|---|---|---|---|
@@ -85,6 +75,9 @@
 //! | subnormals | ordered by value | ordered by value |
 #![no_std]
 #![doc(test(attr(deny(warnings))))]
+// docs.rs (`--cfg docsrs`, nightly): each item gated on a feature or a target says
+// which ("Available on crate feature `alloc` only").
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -114,15 +107,11 @@ mod impl_serde;
 
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16, AtomicF16};
-#[cfg(all(
-    feature = "half",
-    any(feature = "portable-atomic", target_has_atomic = "64")
-))]
+#[cfg(feature = "half")]
 pub use atomic::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
 #[cfg(feature = "half")]
 pub use atomic::{AtomicBf16Max, AtomicBf16Min, AtomicF16Max, AtomicF16Min};
 pub use atomic::{AtomicF32, AtomicF64};
-#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 pub use atomic::{AtomicF32ArgMax, AtomicF32ArgMin};
 pub use atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Max, AtomicF64Min};
 pub use deferred::{SnormFloat, UnormFloat};
@@ -135,13 +124,14 @@ pub use key::{KeyFloat, OrderedKey};
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use sort::{NanLast, SortKey};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};
-pub use texture::{AlphaMode, Format, LayoutError, ParseFormatError, Texel};
 pub use texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
     Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Srgb8,
 };
+pub use texture::{Format, LayoutError, ParseFormatError, Texel};
 
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
+/// The README's examples, compiled and run as doctests with feature `alloc` (they
+/// follow the hosted recipe; `.ci/run` also builds them in a crate of their own).
+#[cfg(all(doctest, feature = "alloc"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;

@@ -676,4 +676,136 @@ impl Unorm {
             None => None,
         }
     }
+
+    /// [`from_code`](Self::from_code) of the low `BITS` bits of `word`, ignoring the
+    /// bits above them (an ADC data register whose top bits hold flags or are
+    /// undefined): `from_code::<BITS>(word & (2^BITS − 1))`, never `None`.
+    ///
+    /// ```
+    /// use normkey::Unorm;
+    /// let status = 0b1011_0000_0000_0000_u16; // flags in bits 12..16
+    /// assert_eq!(Unorm::from_code_masked::<12>(status | 4095), Unorm::MAX);
+    /// assert_eq!(Unorm::from_code_masked::<12>(status | 2048), Unorm::from_code::<12>(2048).unwrap());
+    /// assert_eq!(Unorm::from_code_masked::<12>(status).get().to_bits(), 0); // +0.0
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_code_masked<const BITS: u32>(word: u16) -> Unorm {
+        // `unorm_to_f32` ignores the bits above `BITS`; its value is in [0, 1].
+        Unorm(crate::storage::unorm_to_f32::<BITS>(word))
+    }
+
+    /// The `BITS`-bit UNORM code of `self` (1 ≤ `BITS` ≤ 16): the code nearest to
+    /// `self · (2^BITS − 1)`, the only tie, 0.5, rounding up, as
+    /// [`unorm_from_f32`](crate::storage::unorm_from_f32) encodes it. The inverse
+    /// of [`from_code`](Self::from_code): `from_code::<BITS>(c).unwrap().to_code::<BITS>()`
+    /// is `c` for every code of every width (tested on all of them). A `Unorm` is
+    /// never NaN or −0 and already in [0, 1], so nothing else can happen.
+    ///
+    /// ```
+    /// use normkey::Unorm;
+    /// let u = Unorm::from_code::<12>(2048).unwrap();
+    /// assert_eq!(u.to_code::<12>(), 2048);
+    /// assert_eq!(u.to_code::<8>(), 128); // re-quantized to another width
+    /// assert_eq!(Unorm::new(0.5).to_code::<1>(), 1); // the tie rounds up
+    /// assert_eq!(Unorm::MAX.to_code::<16>(), u16::MAX);
+    /// assert_eq!(Unorm::new(1e-45).to_code::<16>(), 0); // subnormal
+    /// ```
+    ///
+    /// A width outside 1..=16 does not compile:
+    ///
+    /// ```compile_fail
+    /// let _ = normkey::Unorm::MAX.to_code::<0>();
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_code<const BITS: u32>(self) -> u16 {
+        crate::storage::unorm_from_f32::<BITS>(self.0)
+    }
+}
+
+impl Norm {
+    /// The value `code / (2^(BITS−1) − 1)` of a `BITS`-bit SNORM code (a signed ADC
+    /// reading, a channel of a packed normal; 2 ≤ `BITS` ≤ 16), correctly rounded,
+    /// as [`snorm_to_f32`](crate::storage::snorm_to_f32) decodes it; the most
+    /// negative code, `−2^(BITS−1)`, gives −1 as the other one does (the D3D and
+    /// Vulkan rule). `None` when `code` is not a `BITS`-bit two's complement number
+    /// (outside `−2^(BITS−1) ..= 2^(BITS−1) − 1`: no silent masking). Code 0 gives
+    /// +0; never NaN.
+    ///
+    /// ```
+    /// use normkey::Norm;
+    /// assert_eq!(Norm::from_code::<10>(511), Some(Norm::MAX));
+    /// assert_eq!(Norm::from_code::<10>(-511), Some(Norm::MIN));
+    /// assert_eq!(Norm::from_code::<10>(-512), Some(Norm::MIN)); // the most negative code
+    /// assert_eq!(Norm::from_code::<10>(256).unwrap().get(), 256.0 / 511.0);
+    /// assert_eq!(Norm::from_code::<10>(0).unwrap().get().to_bits(), 0); // +0.0
+    /// assert_eq!(Norm::from_code::<10>(512), None); // 11 bits
+    /// assert_eq!(Norm::from_code::<10>(-513), None);
+    /// ```
+    ///
+    /// A width outside 2..=16 does not compile:
+    ///
+    /// ```compile_fail
+    /// let _ = normkey::Norm::from_code::<1>(0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_code<const BITS: u32>(code: i16) -> Option<Norm> {
+        // `snorm_to_f32` checks the width at compile time, so `16 - BITS` is in 0..=14.
+        let x = crate::storage::snorm_to_f32::<BITS>(code);
+        let shift = 16 - BITS;
+        // The code fits iff sign-extending its low `BITS` bits gives it back.
+        if (code << shift) >> shift == code {
+            // In [−1, 1], never NaN or −0: the invariant holds without a clamp.
+            Some(Norm(x))
+        } else {
+            None
+        }
+    }
+
+    /// [`from_code`](Self::from_code) of the low `BITS` bits of `word` read as a
+    /// `BITS`-bit two's complement number, ignoring the bits above them (an ADC
+    /// data register whose top bits hold flags or are undefined); never `None`.
+    ///
+    /// ```
+    /// use normkey::Norm;
+    /// let flags = 0xf000_u16; // bits 12..16
+    /// assert_eq!(Norm::from_code_masked::<12>(flags | 0x7ff), Norm::MAX); // 2047
+    /// assert_eq!(Norm::from_code_masked::<12>(flags | 0x801), Norm::MIN); // −2047
+    /// assert_eq!(Norm::from_code_masked::<12>(0x0800), Norm::MIN); // −2048
+    /// assert_eq!(Norm::from_code_masked::<12>(flags).get().to_bits(), 0); // +0.0
+    /// ```
+    #[inline]
+    #[must_use]
+    // The word's bits, read as the `i16` that `snorm_to_f32` sign-extends from bit `BITS − 1`.
+    #[allow(clippy::cast_possible_wrap)]
+    pub const fn from_code_masked<const BITS: u32>(word: u16) -> Norm {
+        Norm(crate::storage::snorm_to_f32::<BITS>(word as i16))
+    }
+
+    /// The `BITS`-bit SNORM code of `self` (2 ≤ `BITS` ≤ 16): the code nearest to
+    /// `self · (2^(BITS−1) − 1)`, the only ties, ±0.5, rounding away from zero,
+    /// as [`snorm_from_f32`](crate::storage::snorm_from_f32) encodes it; never the
+    /// most negative code. The inverse of [`from_code`](Self::from_code) on every
+    /// code but that one (whose −1 gives `−(2^(BITS−1) − 1)`), tested on every code
+    /// of every width. A `Norm` is never NaN or −0 and already in [−1, 1].
+    ///
+    /// ```
+    /// use normkey::Norm;
+    /// assert_eq!(Norm::from_code::<10>(-256).unwrap().to_code::<10>(), -256);
+    /// assert_eq!(Norm::from_code::<10>(-512).unwrap().to_code::<10>(), -511);
+    /// assert_eq!(Norm::new(-0.5).to_code::<2>(), -1); // the tie rounds away from 0
+    /// assert_eq!(Norm::new(-0.0).to_code::<16>(), 0);
+    /// assert_eq!(Norm::MAX.to_code::<16>(), i16::MAX);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// let _ = normkey::Norm::MAX.to_code::<17>();
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_code<const BITS: u32>(self) -> i16 {
+        crate::storage::snorm_from_f32::<BITS>(self.0)
+    }
 }

@@ -66,8 +66,8 @@
 //!   exact and, for a well-chosen `k`, the one rounding of the product is correct
 //!   (k = 3 for UNORM8, 69 for SNORM8, 73 for SNORM16). The preconditions
 //!   (`k < 2¹⁵` and `(max + 1)·k ≤ 2²⁴`, so that every product is an exact `f32`)
-//!   are checked at compile time; that a `k` is right for every code is checked in
-//!   `tests/storage.rs`, whose `decoder_multipliers` test also searches, for every
+//!   are checked at compile time; that a `k` is right for every code is checked by
+//!   the test suite, whose `decoder_multipliers` test also searches, for every
 //!   width, the smallest working `k` (the search behind the tables) and prints it.
 //!   SNORM's most negative code is first raised to `−max` in the integers. Both
 //!   integer steps work on `c·2ˢ`, the code moved to the top of a signed 16-bit
@@ -93,7 +93,7 @@
 //! from zero and never yields the most negative code. The integer steps cannot
 //! overflow (the operands are below 2¹⁷), and are written as wrapping operations
 //! so that a build with `overflow-checks` runs the same code. Checked against
-//! `normkey-oracle` for all 2³² inputs and every width in `tests/storage.rs`.
+//! an independent reference for all 2³² inputs and every width by the test suite.
 //!
 //! **The slice forms** apply the scalar `const fn`s element by element through
 //! `dispatch::map`, which runs the loop compiled for AVX2 when the CPU has it
@@ -200,8 +200,8 @@ pub enum Decoder {
 }
 
 /// The decoder of each UNORM width (index `BITS`; index 0 is unused). Each `k` is
-/// the smallest that works for that width (found by the search in
-/// `tests/storage.rs`); no `k` works for 16 bits.
+/// the smallest that works for that width (found by a search in the test
+/// suite); no `k` works for 16 bits.
 ///
 /// ```
 /// use normkey::storage::{Decoder, UNORM_DECODERS};

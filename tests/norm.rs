@@ -5,6 +5,8 @@
 // the point of these tests.
 #![allow(clippy::float_cmp)]
 
+mod common;
+
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -569,4 +571,74 @@ fn arbitrary_values_keep_the_invariant_and_hit_the_edges() {
         "interior values too"
     );
     assert!(Norm::new(0.5).shrink().all(|n| invariant(n.get(), -1.0)));
+}
+
+/// `from_code`, `from_code_masked` and `to_code` of `Unorm` (every width 1..=16) and
+/// `Norm` (2..=16) on every 16-bit word: the decoded value against the oracle's
+/// correctly rounded `c / max`, `None` exactly for the words that do not fit, the
+/// masked forms reading the low bits, and `to_code` the inverse (the oracle's
+/// nearest code of the value).
+#[test]
+fn codes_every_width_every_word() {
+    fn unorm<const B: u32>() {
+        let max = normkey_oracle::unorm_max(B);
+        for word in common::miri_thin(0..=u16::MAX, 997) {
+            let c = i64::from(word);
+            let want = normkey_oracle::decode_normalized(c & max, max);
+            let u = Unorm::from_code::<B>(word);
+            let fits = c <= max;
+            assert_eq!(
+                u.map(|u| u.get().to_bits()),
+                fits.then_some(want.to_bits()),
+                "unorm {B}: {word}"
+            );
+            let m = Unorm::from_code_masked::<B>(word);
+            assert_eq!(
+                m.get().to_bits(),
+                want.to_bits(),
+                "unorm {B} masked: {word}"
+            );
+            let code = m.to_code::<B>();
+            assert_eq!(i64::from(code), c & max, "unorm {B} to_code: {word}");
+            assert_eq!(
+                i64::from(code),
+                normkey_oracle::encode_unorm(m.get(), B),
+                "unorm {B}: {word}"
+            );
+        }
+    }
+    fn norm<const B: u32>() {
+        let max = normkey_oracle::snorm_max(B);
+        for word in common::miri_thin(0..=u16::MAX, 997) {
+            #[allow(clippy::cast_possible_wrap)] // the word's bits as a code
+            let code = word as i16;
+            let c = i64::from(code);
+            // The low B bits as a B-bit two's complement number.
+            let low = (c & (2 * max + 1)) - if c & (max + 1) != 0 { 2 * max + 2 } else { 0 };
+            let fits = (-max - 1..=max).contains(&c);
+            let want = |c| normkey_oracle::decode_normalized(c, max).to_bits();
+            let n = Norm::from_code::<B>(code);
+            assert_eq!(
+                n.map(|n| n.get().to_bits()),
+                fits.then(|| want(c)),
+                "norm {B}: {code}"
+            );
+            let m = Norm::from_code_masked::<B>(word);
+            assert_eq!(m.get().to_bits(), want(low), "norm {B} masked: {word}");
+            assert_ne!(m.get().to_bits(), (-0.0_f32).to_bits());
+            // The inverse, but the most negative code decodes to −1, encoded as −max.
+            let back = m.to_code::<B>();
+            assert_eq!(i64::from(back), low.max(-max), "norm {B} to_code: {word}");
+            assert_eq!(
+                i64::from(back),
+                normkey_oracle::encode_snorm(m.get(), B),
+                "norm {B}: {word}"
+            );
+        }
+    }
+    macro_rules! widths {
+        ($f:ident: $($b:literal)*) => { $($f::<$b>();)* };
+    }
+    widths!(unorm: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    widths!(norm: 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
 }

@@ -84,6 +84,8 @@ fn no_allocation_forms_allocate_nothing() {
         )),
         0
     );
-    // The counter counts: the allocating form is seen.
+    // The counter counts: an allocation, and the allocating form, are seen.
+    assert!(allocations(|| drop(std::hint::black_box(vec![0_u8; 1]))) > 0);
+    #[cfg(feature = "alloc")]
     assert!(allocations(|| sort::sort(&mut v)) > 0);
 }

@@ -3,11 +3,17 @@
 //! `half::f16::from_f32` on all 2³² `f32` (`#[ignore]`d: run it with
 //! `cargo test --release --all-features --test texture_binary16 -- --ignored`),
 //! `f16_to_f32` and `f16_decode_slice` bit for bit `half::f16::to_f32` on all 2¹⁶
-//! codes, and random inputs in every run.
+//! codes, and random inputs in every run. `f32_to_f16_rtz` and
+//! `f16_encode_slice_rtz` on all 2³² `f32` against the definition of rounding
+//! toward zero over `half`'s decoded values (`#[ignore]`d), and against
+//! `normkey-oracle`'s search on edges and random inputs in every run.
 
 mod common;
 use common::{XorShift, for_all_f32_blocks, miri_thin};
-use normkey::texture::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
+use normkey::texture::{
+    f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
+    f32_to_f16_rtz,
+};
 
 /// The number of `xs` where the scalar or the slice encoder differs from `half`.
 fn encode_failures(xs: &[f32]) -> u64 {
@@ -58,6 +64,95 @@ fn encode_random_and_edges_against_half() {
         f32::from_bits(0xFFBF_FFFF),
     ]);
     assert_eq!(encode_failures(&xs), 0);
+}
+
+/// The number of `xs` where the round-toward-zero scalar or slice encoder differs
+/// from the oracle's search (NaN payloads quieted).
+fn rtz_failures(xs: &[f32]) -> u64 {
+    let mut codes = vec![0u16; xs.len()];
+    f16_encode_slice_rtz(xs, &mut codes);
+    let mut bad = 0;
+    for (&x, &c) in xs.iter().zip(&codes) {
+        let want = normkey_oracle::f16_toward_zero(x, true);
+        let got = f32_to_f16_rtz(x);
+        if got != want || c != want {
+            if bad < 4 {
+                eprintln!(
+                    "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
+                    x.to_bits()
+                );
+            }
+            bad += 1;
+        }
+    }
+    bad
+}
+
+/// Every `f32` against the definition of rounding toward zero, without a search
+/// per input: the finite binary16 values, exact `f32`s (decoded by `half`), are
+/// the thresholds; a finite input's code is the sign and the largest code whose
+/// value is at most its magnitude (65504's at and beyond it), found by a search
+/// over the `u32` bit patterns (ordered as the values). ±∞ and NaN go to the
+/// oracle.
+#[test]
+#[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
+#[allow(clippy::cast_possible_truncation)] // at most 0x7BFF
+fn rtz_encode_exhaustive_against_definition() {
+    let thresholds: Vec<u32> = (0..=0x7BFFu16)
+        .map(|c| half::f16::from_bits(c).to_f32().to_bits())
+        .collect();
+    let bad = for_all_f32_blocks(|xs| {
+        let mut codes = vec![0u16; xs.len()];
+        f16_encode_slice_rtz(xs, &mut codes);
+        let mut bad = 0;
+        for (&x, &c) in xs.iter().zip(&codes) {
+            let abs = x.to_bits() & 0x7FFF_FFFF;
+            let want = if abs >= 0x7F80_0000 {
+                normkey_oracle::f16_toward_zero(x, true)
+            } else {
+                let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+                // The number of thresholds at most `abs`, less one: never 0 thresholds
+                // (the first is +0).
+                sign | (thresholds.partition_point(|&t| t <= abs) - 1) as u16
+            };
+            let got = f32_to_f16_rtz(x);
+            if got != want || c != want {
+                if bad < 4 {
+                    eprintln!(
+                        "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
+                        x.to_bits()
+                    );
+                }
+                bad += 1;
+            }
+        }
+        bad
+    });
+    assert_eq!(bad, 0);
+}
+
+#[test]
+fn rtz_encode_edges_against_oracle() {
+    let mut rng = XorShift(0x0072_7A16);
+    let mut xs: Vec<f32> = miri_thin(0..100_000, 200).map(|_| rng.f32()).collect();
+    // Each binary16 value and its f32 neighbours, both signs.
+    for c in miri_thin(0..=0x7C00u16, 64) {
+        let bits = half::f16::from_bits(c).to_f32().to_bits();
+        for d in [-1i32, 0, 1] {
+            let x = f32::from_bits(bits.wrapping_add_signed(d));
+            xs.extend([x, -x]);
+        }
+    }
+    xs.extend([
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7F80_0001),
+        f32::from_bits(0xFFBF_FFFF),
+        f32::MAX,
+        -f32::MAX,
+        65520.0,
+    ]);
+    assert_eq!(rtz_failures(&xs), 0);
 }
 
 #[test]

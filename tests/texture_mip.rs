@@ -42,7 +42,7 @@ enum Rule {
 /// The rule of each stored channel, r, g, b, a order; `None`: not covered here.
 fn rules(f: Format) -> Option<Vec<Rule>> {
     use Rule::{Half, Single, Snorm, Srgb, Unorm};
-    let n = f.channels() as usize;
+    let n = f.channels();
     Some(match f {
         F::R8Unorm | F::Rg8Unorm | F::Rgba8Unorm | F::Bgra8Unorm => vec![Unorm(8); n],
         F::R16Unorm | F::Rg16Unorm | F::Rgba16Unorm => vec![Unorm(16); n],
@@ -261,7 +261,7 @@ fn a_box_of_equal_texels_gives_its_value_back() {
             );
             // Straight alpha with a NaN or infinite alpha makes the colour NaN.
             let weighted = alpha == AlphaMode::Straight && !a[3].is_finite();
-            for c in 0..f.channels() as usize {
+            for c in 0..f.channels() {
                 assert!(
                     same(a[c], b[c]) || weighted && b[c].is_nan(),
                     "{f} {texel:02x?}: {a:?} → {b:?}"

@@ -18,9 +18,13 @@
 
 mod common;
 use common::{XorShift, for_all_f32_blocks, miri_thin};
-use normkey::texture::{f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};
+use normkey::texture::{
+    f32_to_uf10, f32_to_uf10_rtz, f32_to_uf11, f32_to_uf11_rtz, uf10_to_f32, uf11_to_f32,
+};
 use normkey::{Rg11b10Ufloat, Rgb9e5Ufloat};
-use normkey_oracle::{decode_rgb9e5, encode_rgb9e5, encode_ufloat, ufloat_value};
+use normkey_oracle::{
+    decode_rgb9e5, encode_rgb9e5, encode_ufloat, encode_ufloat_toward_zero, ufloat_value,
+};
 
 /// The `Rg11b10Ufloat` code of three channel codes.
 fn rg11b10(r: u32, g: u32, b: u32) -> u32 {
@@ -188,6 +192,61 @@ fn uf11_uf10_edges() {
             }
         }
     }
+}
+
+/// The number of `xs` where a round-toward-zero float11/float10 encoder (scalar,
+/// `from_rgb_rtz`, `encode_slice_rtz`) differs from the oracle's search (NaN
+/// payloads quieted).
+fn rtz_failures(xs: &[f32]) -> u64 {
+    let pixels: Vec<[f32; 3]> = xs.iter().map(|&x| [x; 3]).collect();
+    let mut codes = vec![Rg11b10Ufloat::ZERO; xs.len()];
+    Rg11b10Ufloat::encode_slice_rtz(&pixels, &mut codes);
+    let mut bad = 0;
+    for (&x, c) in xs.iter().zip(&codes) {
+        let (w11, w10) = (
+            encode_ufloat_toward_zero(x, 6, true),
+            encode_ufloat_toward_zero(x, 5, true),
+        );
+        let (g11, g10) = (u32::from(f32_to_uf11_rtz(x)), u32::from(f32_to_uf10_rtz(x)));
+        let want = rg11b10(w11, w11, w10);
+        let scalar = Rg11b10Ufloat::from_rgb_rtz([x; 3]).to_bits();
+        if (g11, g10) != (w11, w10) || scalar != want || c.to_bits() != want {
+            if bad < 4 {
+                eprintln!(
+                    "{:#010x} ({x:e}): want {w11:#x}/{w10:#x}, got {g11:#x}/{g10:#x}, from_rgb_rtz {scalar:#x}, encode_slice_rtz {:#x}",
+                    x.to_bits(),
+                    c.to_bits()
+                );
+            }
+            bad += 1;
+        }
+    }
+    bad
+}
+
+#[test]
+#[ignore = "all 2^32 f32 bit patterns: run in release mode with --ignored"]
+fn uf11_uf10_and_rg11b10_rtz_exhaustive() {
+    assert_eq!(for_all_f32_blocks(rtz_failures), 0);
+}
+
+#[test]
+fn uf11_uf10_rtz_edges_and_random() {
+    let mut xs: Vec<f32> = ufloat_edges(6).into_iter().chain(ufloat_edges(5)).collect();
+    xs = miri_thin(xs, 50).flat_map(|x| [x, -x]).collect();
+    let mut rng = XorShift(0x0072_7A00);
+    xs.extend(miri_thin(0..50_000, 200).map(|_| channel(&mut rng)));
+    xs.extend([
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7F80_0001),
+        f32::from_bits(0xFFC1_2345),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MAX,
+        f32::from_bits(1),
+    ]);
+    assert_eq!(rtz_failures(&xs), 0);
 }
 
 /// A channel value for RGB9E5 and float11/10: edge values, raw bits, or a value

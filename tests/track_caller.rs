@@ -140,3 +140,11 @@ fn arg_reducer_slice_forms_report_the_caller() {
     assert_panics_here!(ignore(max.fetch_max_slice(&v, u32::MAX, Relaxed)));
     assert_panics_here!(ignore(max.fetch_maximum_slice(&v, u32::MAX, Relaxed)));
 }
+
+/// `select_many`'s length mismatch names both arguments and their lengths.
+#[test]
+#[should_panic(expected = "`sort::select_many`: `ranks.len()` (3) != `out.len()` (2)")]
+fn select_many_names_ranks_and_out() {
+    let mut out = [None; 2];
+    normkey::sort::select_many(&[1.0_f32, 2.0], &[0, 1, 1], &mut out);
+}

@@ -421,6 +421,167 @@ pub fn f16_nearest(x: f64) -> u16 {
     sign | c
 }
 
+// ---------------------------------------------------------------------------
+// What GPUs do where they are not correctly rounded: the rules that the
+// recordings in `tests/data/gpu/` follow, each written from its description
+// (bit replication, a product rounded to `f32` first, a wider code with its low
+// bits dropped, round toward zero), never from normkey's code.
+
+/// Code `c` of a `bits`-bit channel (1 ≤ bits ≤ 8) widened to 8 bits by bit
+/// replication: the code's bits written again and again from the top down, and
+/// the first 8 kept (5 bits: `c << 3 | c >> 2`; 4 bits: `17 · c`).
+#[must_use]
+pub const fn replicate_to_8(c: u32, bits: u32) -> u32 {
+    let mut out = 0;
+    let mut filled = 0;
+    while filled < 8 {
+        out = out << bits | c;
+        filled += bits;
+    }
+    out >> (filled - 8)
+}
+
+/// What a GPU that widens an `bits`-bit UNORM code to 8 bits by bit replication
+/// reads: the replicated code over 255, correctly rounded.
+#[must_use]
+pub fn decode_unorm_replicated(c: u32, bits: u32) -> f32 {
+    decode_normalized(i64::from(replicate_to_8(c, bits)), 255)
+}
+
+/// `f32(c) · f32(1 / max)`: the code times the `f32` nearest to `1 / max`, the
+/// product rounded to `f32` (two roundings), and SNORM's results below −1 read
+/// as −1. How Mesa's llvmpipe decodes UNORM and SNORM channels.
+#[must_use]
+pub fn decode_times_reciprocal(c: i64, max: i64) -> f32 {
+    let reciprocal = 1.0f32 / max as f32; // IEEE division: correctly rounded
+    let y = c as f32 * reciprocal;
+    if y < -1.0 { -1.0 } else { y }
+}
+
+/// `round_half_even(f32(x · max))` clamped to [lo, max], NaN → `nan`: the product
+/// rounded to `f32` first, then to an integer, ties to even. How Mesa's llvmpipe
+/// encodes UNORM (lo = 0, nan = 0) and SNORM channels (8 bits: lo = nan = −128;
+/// 16 bits: lo = nan = −32767).
+#[must_use]
+pub fn encode_scaled_f32_half_even(x: f32, max: i64, lo: i64, nan: i64) -> i64 {
+    if x.is_nan() {
+        return nan;
+    }
+    let y = f64::from(x * max as f32).clamp(lo as f64, max as f64);
+    let even = (y.abs() + MAGIC) - MAGIC;
+    even.copysign(y) as i64
+}
+
+/// The exact UNORM code of `x` for a `bits`-bit channel with ties to even: NaN → 0,
+/// clamp to [0, 1], `x · max` (exact in `f64`) rounded to the nearest integer,
+/// ties to the even one.
+#[must_use]
+pub fn encode_unorm_half_even(x: f32, bits: u32) -> i64 {
+    let x = if x.is_nan() {
+        0.0
+    } else {
+        f64::from(x).clamp(0.0, 1.0)
+    };
+    ((x * unorm_max(bits) as f64 + MAGIC) - MAGIC) as i64
+}
+
+/// The `bits`-bit code a GPU stores when it encodes `x` as a `wide`-bit UNORM code
+/// ([`encode_unorm_half_even`]) and keeps the top `bits` bits of it.
+#[must_use]
+pub fn encode_unorm_via_wider(x: f32, wide: u32, bits: u32) -> i64 {
+    encode_unorm_half_even(x, wide) >> (wide - bits)
+}
+
+/// The mantissa of the `mbits`-bit NaN code of the `f32` NaN `bits`: its top
+/// `mbits` payload bits, with the quiet bit set (`quiet`) or, where they are all
+/// zero, with the lowest bit set so that it stays a NaN (`!quiet`: the payload
+/// truncated, a signalling NaN kept signalling).
+const fn nan_mantissa(bits: u32, mbits: u32, quiet: bool) -> u32 {
+    let m = (bits >> (23 - mbits)) & ((1 << mbits) - 1);
+    if quiet {
+        m | 1 << (mbits - 1)
+    } else if m == 0 {
+        1
+    } else {
+        m
+    }
+}
+
+/// The unsigned small-float code of `x` (`mbits` = 6: float11, 5: float10)
+/// rounded toward zero: the largest finite code whose value is at most `x`, found
+/// by bisection over the table of every code's value (so finite values beyond the
+/// largest finite one give it); +∞ → the ∞ code; `x ≤ 0` (−0, −∞ included) → 0;
+/// NaN → exponent 31 with [`nan_mantissa`]`(quiet)`.
+///
+/// # Panics
+///
+/// If `mbits` is not 5 or 6.
+#[must_use]
+pub fn encode_ufloat_toward_zero(x: f32, mbits: u32, quiet: bool) -> u32 {
+    let table: &[f64] = match mbits {
+        6 => &UF11_TABLE,
+        5 => &UF10_TABLE,
+        _ => panic!("mbits must be 5 or 6"),
+    };
+    if x.is_nan() {
+        return 31 << mbits | nan_mantissa(x.to_bits(), mbits, quiet);
+    }
+    if x == f32::INFINITY {
+        return 31 << mbits;
+    }
+    if x <= 0.0 {
+        return 0;
+    }
+    let x = f64::from(x);
+    let mut lo = 0;
+    let mut step = table.len() / 2;
+    while step > 0 {
+        if table[lo + step] <= x {
+            lo += step;
+        }
+        step /= 2;
+    }
+    lo as u32
+}
+
+/// The value of the finite binary16 code `c` (sign bit clear), from the
+/// definition: `m · 2⁻²⁴` for exponent 0, `(1024 + m) · 2^(e − 25)` otherwise.
+fn f16_magnitude(c: u16) -> f64 {
+    let (e, m) = (i32::from(c >> 10), f64::from(c & 0x3FF));
+    if e == 0 {
+        m * pow2(-24)
+    } else {
+        (1024.0 + m) * pow2(e - 25)
+    }
+}
+
+/// The binary16 code of `x` rounded toward zero (IEEE 754 `roundTowardZero`): the
+/// sign kept (−0 → `0x8000`), the largest finite magnitude at most `|x|` by a
+/// search over the codes (so finite values beyond 65504 give ±65504), ±∞ kept,
+/// NaN → the sign, exponent 31 and [`nan_mantissa`]`(quiet)`.
+#[must_use]
+pub fn f16_toward_zero(x: f32, quiet: bool) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    if x.is_nan() {
+        return sign | 0x7C00 | nan_mantissa(x.to_bits(), 10, quiet) as u16;
+    }
+    if x.is_infinite() {
+        return sign | 0x7C00;
+    }
+    let a = f64::from(x).abs();
+    // The largest finite code whose value is at most `a` (values grow with codes).
+    let (mut lo, mut hi) = (0u16, 0x7BFF);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if f16_magnitude(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    sign | lo
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,5 +644,53 @@ mod tests {
         for c in 0..=255u8 {
             assert_eq!(srgb_encode(srgb_decode(c) as f32), c);
         }
+    }
+
+    #[test]
+    fn gpu_rules_known_values() {
+        // Bit replication: 5 bits `c << 3 | c >> 2`, 4 bits 17c, 1 bit 255c.
+        assert_eq!(replicate_to_8(1, 5), 8);
+        assert_eq!(replicate_to_8(31, 5), 255);
+        assert_eq!(replicate_to_8(1, 6), 4);
+        assert_eq!(replicate_to_8(0b10_0000, 6), 0b1000_0010);
+        assert_eq!(replicate_to_8(1, 4), 17);
+        assert_eq!(replicate_to_8(1, 2), 85);
+        assert_eq!(replicate_to_8(1, 1), 255);
+        assert_eq!(decode_unorm_replicated(1, 5), (8.0 / 255.0f64) as f32);
+        // f32(3) · f32(1/255) is one ulp above the correctly rounded 3/255 (llvmpipe-gl-check.txt).
+        assert_eq!(decode_times_reciprocal(3, 255).to_bits(), 0x3C40_C0C2);
+        assert_eq!(decode_normalized(3, 255).to_bits(), 0x3C40_C0C1);
+        assert_eq!(decode_times_reciprocal(-128, 127), -1.0);
+        // 0.5 · 255 = 127.5: ties to even give 128; 15.5 → 16 in 5 bits via 8.
+        assert_eq!(encode_scaled_f32_half_even(0.5, 255, 0, 0), 128);
+        assert_eq!(encode_scaled_f32_half_even(f32::NAN, 127, -128, -128), -128);
+        assert_eq!(encode_scaled_f32_half_even(-2.0, 127, -128, -128), -128);
+        assert_eq!(encode_scaled_f32_half_even(f32::INFINITY, 255, 0, 0), 255);
+        assert_eq!(encode_unorm_half_even(0.5, 8), 128);
+        assert_eq!(encode_unorm_half_even(0.5, 1), 0);
+        assert_eq!(encode_unorm_via_wider(0.5, 8, 5), 16);
+        // Round toward zero: 1.5 is exact; just below 2 gives the largest code under 2.
+        assert_eq!(encode_ufloat_toward_zero(1.5, 6, true), 0x3E0);
+        assert_eq!(encode_ufloat_toward_zero(1.999, 6, true), 0x3FF);
+        assert_eq!(encode_ufloat_toward_zero(65520.0, 6, true), 0x7BF);
+        assert_eq!(encode_ufloat_toward_zero(f32::INFINITY, 5, true), 0x3E0);
+        assert_eq!(encode_ufloat_toward_zero(-1.0, 5, true), 0);
+        assert_eq!(encode_ufloat_toward_zero(f32::NAN, 6, true), 0x7E0);
+        assert_eq!(
+            encode_ufloat_toward_zero(f32::from_bits(0x7F80_0001), 6, true),
+            0x7E0
+        );
+        assert_eq!(
+            encode_ufloat_toward_zero(f32::from_bits(0x7F80_0001), 6, false),
+            0x7C1
+        );
+        assert_eq!(f16_toward_zero(65520.0, true), 0x7BFF);
+        assert_eq!(f16_toward_zero(-f32::MAX, true), 0xFBFF);
+        assert_eq!(f16_toward_zero(f32::NEG_INFINITY, true), 0xFC00);
+        assert_eq!(f16_toward_zero(-1.0e-40, true), 0x8000);
+        assert_eq!(f16_toward_zero(1.0 + 1.0 / 1024.0 - 1.0e-7, true), 0x3C00);
+        assert_eq!(f16_toward_zero(f32::from_bits(0xFFC1_2345), true), 0xFE09);
+        assert_eq!(f16_toward_zero(f32::from_bits(0x7F80_0001), false), 0x7C01);
+        assert_eq!(f16_toward_zero(f32::from_bits(0x7F80_0001), true), 0x7E00);
     }
 }

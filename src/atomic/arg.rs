@@ -52,6 +52,10 @@ impl ArgFloat for half::bf16 {}
 ///
 /// # Representation and the empty state
 ///
+/// The index is a `u32`, as `sort::argsort_u32` returns them (feature `alloc`;
+/// `sort::argsort` returns `usize`): a slice of up to 2^32 elements, or chunks of
+/// a longer one reduced apart.
+///
 /// `#[repr(transparent)]` over one `AtomicU64`: the key of the value
 /// ([`OrderedKey<F>`], zero-extended to 32 bits for the 16-bit floats) in the high
 /// 32 bits, the index in the low 32 bits, **complemented for [`Max`]** (`!index`),
@@ -157,6 +161,46 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
             packed: u64::new_atomic(Self::EMPTY),
             direction: PhantomData,
         }
+    }
+
+    /// `N` empty arg reducers (see [`new`](Self::new)), without an allocator:
+    /// `const`, for a `static` buffer (`[const { AtomicF32ArgMin::new() }; N]` is
+    /// the same).
+    ///
+    /// ```
+    /// use normkey::AtomicF32ArgMax;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static BRIGHTEST: [AtomicF32ArgMax; 4] = AtomicF32ArgMax::new_array();
+    /// BRIGHTEST[2].fetch_max_slice(&[0.5, f32::NAN, 0.5], 10, Relaxed);
+    /// assert_eq!(BRIGHTEST[2].load(Relaxed), Some((0.5, 10))); // the lowest index of a tie
+    /// assert_eq!(BRIGHTEST[0].load(Relaxed), None);
+    /// ```
+    #[cfg(not(all(loom, test)))]
+    #[inline]
+    #[must_use]
+    pub const fn new_array<const N: usize>() -> [Self; N] {
+        [const { Self::new() }; N]
+    }
+
+    /// `n` empty arg reducers on the heap (feature `alloc`): a per-pixel buffer
+    /// whose length is known at run time.
+    ///
+    /// ```
+    /// use normkey::AtomicF32ArgMin;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let nearest = AtomicF32ArgMin::new_boxed(2);
+    /// nearest[1].fetch_min(-0.0, 7, Relaxed);
+    /// nearest[1].fetch_min(0.0, 3, Relaxed); // −0 < +0
+    /// assert_eq!(nearest[1].load(Relaxed), Some((-0.0, 7)));
+    /// assert_eq!(nearest[0].load(Relaxed), None);
+    /// assert!(AtomicF32ArgMin::new_boxed(0).is_empty());
+    /// ```
+    #[cfg(all(feature = "alloc", not(all(loom, test))))]
+    #[must_use]
+    pub fn new_boxed(n: usize) -> alloc::boxed::Box<[Self]> {
+        (0..n).map(|_| Self::new()).collect()
     }
 
     /// The pair, `None` when empty; the value bit for bit as it was passed (a NaN

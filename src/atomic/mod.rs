@@ -38,7 +38,7 @@
 //!    `fetch_min` ignores a NaN argument only here, on this rare path: it loads
 //!    the value again and returns it. The skip path of step 2 is then the same
 //!    load and compare as a hand-written loop on an integer atomic, and compiles
-//!    to the same instructions (`benches/atomic.rs` measures the two).
+//!    to the same instructions (the repository's benchmarks measure the two).
 //!
 //! The slice forms (`fetch_min_slice`, `fetch_minimum_slice`, …) fold the keys
 //! locally first, then make one update. The fold is the one of
@@ -101,17 +101,28 @@
 //! example on `thumbv6m-none-eabi`, which has atomic loads and stores but no
 //! read-modify-write: there the error reads "`u32` has no atomic
 //! compare-and-swap on this target, so normkey's reducers of its width do not
-//! exist here". The arg reducers are absent from the module where 64-bit
-//! compare-and-swap is missing (for example on `thumbv7em-none-eabihf`).
+//! exist here". The arg reducers' aliases likewise, where 64-bit compare-and-swap
+//! is missing (for example on `thumbv7em-none-eabihf`, where `u64` is named); the
+//! generic [`AtomicArgExtremum`] and [`ArgFloat`] are absent there.
 //!
 //! With feature `portable-atomic` the reducers use `portable_atomic`'s
 //! `AtomicU16/32/64` instead and exist at every width on every target that crate
 //! serves: 64-bit through its default `fallback` (a lock) on 32-bit targets, and on
 //! targets without compare-and-swap (`thumbv6m-none-eabi`,
-//! `riscv32imc-unknown-none-elf`) when one of its fallbacks is enabled too,
-//! `portable-atomic/critical-section` (with a `critical-section` implementation) or
-//! `portable-atomic/unsafe-assume-single-core`; without one the build stops with
-//! portable-atomic's `require-cas` error.
+//! `riscv32imc-unknown-none-elf`) when one of its fallbacks is enabled too, in the
+//! user's own dependency on it (Cargo takes no `portable-atomic/…` in the features
+//! of a dependency), with a `critical-section` implementation:
+//!
+//! ```toml
+//! [dependencies]
+//! normkey = { version = "0.1", features = ["portable-atomic"] }
+//! portable-atomic = { version = "1", features = ["critical-section"] }
+//! critical-section = { version = "1", features = ["restore-state-bool"] } # and a `set_impl!`
+//! ```
+//!
+//! (or `features = ["unsafe-assume-single-core"]` on a single core, without
+//! `critical-section`); without one the build stops with portable-atomic's
+//! `require-cas` error. The repository's `recipes/` directory builds each of these.
 
 use crate::key::{KeyFloat, OrderedKey, fold_keys, is_nan_key};
 // `loom`'s atomics in the loom models (`cfg(all(loom, test))`), `core`'s otherwise; unused on targets where
@@ -238,7 +249,7 @@ fn update_cas<B: AtomicBits, D: Direction>(
 /// * For max, the mirror: sign clear, signed max; sign set, unsigned min.
 ///
 /// Signed order of `x` is unsigned order of `x ^ SIGN`, which the skip test uses.
-/// `tests/atomic.rs` checks the views on every `f16` and `bf16` pair, and on a
+/// The test suite checks the views on every `f16` and `bf16` pair, and on a
 /// structured sample of `f32` arguments and stored values against edges; the
 /// `tests` module below checks the rule ([`raw_op`]) on every `f32` argument
 /// against stored edge values.
@@ -347,7 +358,7 @@ const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no atomic compare-and-swap on this target, so normkey's reducers of its width do not exist here",
     label = "no compare-and-swap for this key integer",
-    note = "enable normkey's feature `portable-atomic`; on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also `portable-atomic/critical-section` or `portable-atomic/unsafe-assume-single-core`"
+    note = "enable normkey's feature `portable-atomic` (its lock-based fallback serves 64 bits on 32-bit targets); on a target without any compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) also add to your own `[dependencies]` `portable-atomic = {{ version = \"1\", features = [\"critical-section\"] }}` and a `critical-section` implementation (or features = [\"unsafe-assume-single-core\"] on one core)"
 )]
 pub trait AtomicBits:
     sealed::Sealed + Copy + Ord + BitXor<Output = Self> + Send + Sync + 'static
@@ -624,6 +635,69 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
             key: F::Bits::new_atomic(OrderedKey::new(v).to_bits()),
             direction: PhantomData,
         }
+    }
+
+    /// A reducer holding the identity, +∞ for [`Min`] and −∞ for [`Max`] (what
+    /// [`Default`] and [`take`](Self::take) give): `const`, for `static`s and,
+    /// through [`identity_array`](Self::identity_array) or `[const { … }; N]`,
+    /// arrays.
+    ///
+    /// ```
+    /// use normkey::{AtomicF32Max, AtomicF32Min};
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static DARKEST: AtomicF32Min = AtomicF32Min::identity();
+    /// assert_eq!(DARKEST.load(Relaxed), f32::INFINITY);
+    /// DARKEST.fetch_min(f32::NAN, Relaxed); // ignored: still the identity
+    /// assert_eq!(DARKEST.load(Relaxed), f32::INFINITY);
+    /// let rows = [const { AtomicF32Max::identity() }; 4];
+    /// assert!(rows.iter().all(|r| r.load(Relaxed) == f32::NEG_INFINITY));
+    /// ```
+    #[cfg(not(all(loom, test)))]
+    #[inline]
+    #[must_use]
+    pub const fn identity() -> Self {
+        Self {
+            key: pun_atomic(Self::IDENTITY_KEY),
+            direction: PhantomData,
+        }
+    }
+
+    /// `N` reducers holding the identity (see [`identity`](Self::identity)), without
+    /// an allocator: `const`, for a `static` buffer.
+    ///
+    /// ```
+    /// use normkey::AtomicF64Max;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// static PEAKS: [AtomicF64Max; 8] = AtomicF64Max::identity_array();
+    /// PEAKS[3].fetch_max(-0.0, Relaxed);
+    /// assert_eq!(PEAKS[3].load(Relaxed).to_bits(), (-0.0_f64).to_bits());
+    /// assert_eq!(PEAKS[4].load(Relaxed), f64::NEG_INFINITY);
+    /// ```
+    #[cfg(not(all(loom, test)))]
+    #[inline]
+    #[must_use]
+    pub const fn identity_array<const N: usize>() -> [Self; N] {
+        [const { Self::identity() }; N]
+    }
+
+    /// `n` reducers holding the identity, on the heap (feature `alloc`): a
+    /// per-pixel or per-bucket buffer whose length is known at run time.
+    ///
+    /// ```
+    /// use normkey::AtomicF32Min;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let depth = AtomicF32Min::identity_boxed(3);
+    /// depth[1].fetch_min(0.5, Relaxed);
+    /// assert_eq!(depth.iter().map(|d| d.load(Relaxed)).collect::<Vec<_>>(), [f32::INFINITY, 0.5, f32::INFINITY]);
+    /// assert!(AtomicF32Min::identity_boxed(0).is_empty());
+    /// ```
+    #[cfg(all(feature = "alloc", not(all(loom, test))))]
+    #[must_use]
+    pub fn identity_boxed(n: usize) -> alloc::boxed::Box<[Self]> {
+        (0..n).map(|_| Self::identity()).collect()
     }
 
     /// The value, consuming the reducer (no synchronization needed). `const` (except
@@ -1042,6 +1116,36 @@ pub use view::{AtomicF32, AtomicF64, AtomicView};
 // The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 mod arg;
+// Without one their aliases name a type that is not well-formed, so that a use is
+// `AtomicBits`' error naming the fix, as for the other reducers (not "unresolved
+// import", with rustc suggesting a reducer of another kind).
+#[cfg(not(any(feature = "portable-atomic", target_has_atomic = "64")))]
+mod arg_absent {
+    use super::{AtomicBits, Max, Min};
+    use core::marker::PhantomData;
+
+    /// What the arg reducers' aliases name where 64-bit compare-and-swap is
+    /// missing: `B` is `u64`, which is no [`AtomicBits`] there, so any use is a
+    /// compile error that names feature `portable-atomic`.
+    pub struct NoArgReducer<B: AtomicBits, T>(PhantomData<(B, T)>);
+
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    pub type AtomicF32ArgMin = NoArgReducer<u64, (f32, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    pub type AtomicF32ArgMax = NoArgReducer<u64, (f32, Max)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicF16ArgMin = NoArgReducer<u64, (half::f16, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicF16ArgMax = NoArgReducer<u64, (half::f16, Max)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicBf16ArgMin = NoArgReducer<u64, (half::bf16, Min)>;
+    /// Needs 64-bit compare-and-swap: feature `portable-atomic`.
+    #[cfg(feature = "half")]
+    pub type AtomicBf16ArgMax = NoArgReducer<u64, (half::bf16, Max)>;
+}
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
 #[cfg(all(
@@ -1049,6 +1153,13 @@ pub use arg::{ArgFloat, AtomicArgExtremum, AtomicF32ArgMax, AtomicF32ArgMin};
     any(feature = "portable-atomic", target_has_atomic = "64")
 ))]
 pub use arg::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+#[cfg(all(
+    feature = "half",
+    not(any(feature = "portable-atomic", target_has_atomic = "64"))
+))]
+pub use arg_absent::{AtomicBf16ArgMax, AtomicBf16ArgMin, AtomicF16ArgMax, AtomicF16ArgMin};
+#[cfg(not(any(feature = "portable-atomic", target_has_atomic = "64")))]
+pub use arg_absent::{AtomicF32ArgMax, AtomicF32ArgMin};
 
 /// The loom models of the reducers (`src/loom_tests.rs`): a library test module so
 /// that `loom` stays a dev-dependency.

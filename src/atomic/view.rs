@@ -6,10 +6,15 @@ use crate::key::{OrderedKey, is_nan_key, pun};
 use core::fmt;
 use core::sync::atomic::Ordering;
 
-/// An atomic float `F` that holds **the float's own bits** (not its key), so that
-/// a `&mut [f32]` can be updated in place by many threads and read back as plain
-/// floats afterwards. Usually named by its aliases ([`AtomicF32`], [`AtomicF64`],
-/// and with feature `half` `AtomicF16`, `AtomicBf16`).
+/// A min/max view of plain float memory: an atomic `F` that holds **the float's own
+/// bits** (not its key), so that a `&mut [f32]` can be reduced in place by many
+/// threads and read back as plain floats afterwards. Usually named by its aliases
+/// ([`AtomicF32`], [`AtomicF64`], and with feature `half` `AtomicF16`, `AtomicBf16`).
+///
+/// **Not a general atomic float**: min/max, load, store, swap and compare-exchange
+/// only; no `fetch_add` or other arithmetic, unlike `portable_atomic::AtomicF32` or
+/// `atomic_float::AtomicF32` (whose `fetch_min` follows `f32::min` instead: see the
+/// README's comparison). A sum across threads is a compare-exchange loop of yours.
 ///
 /// `load`, `store`, `swap`, `compare_exchange` and `compare_exchange_weak` work on
 /// the bits (a NaN's sign and payload kept; `compare_exchange` compares bit for
@@ -26,7 +31,7 @@ use core::sync::atomic::Ordering;
 /// argument's sign bit (for min: a signed min when it is clear, an unsigned max
 /// when it is set; the mirror for max), which orders the argument against every
 /// stored pattern, NaNs of both signs included, as totalOrder does (the proof is
-/// at the crate-private `update_bits` in `src/atomic/mod.rs`). That is one
+/// a comment of the crate's source, at the private function doing it). That is one
 /// instruction where the target has atomic min/max (`AArch64` LSE, RISC-V `A`)
 /// and a `lock cmpxchg` loop on x86-64, which has none; with feature
 /// `portable-atomic` the signed half is a compare-exchange loop.
@@ -537,10 +542,12 @@ impl<F: AtomicFloat> fmt::Debug for AtomicView<F> {
     }
 }
 
-/// An `f32` in memory, viewed as an atomic (on `AtomicU32`).
+/// An `f32` in memory, viewed as an atomic for min/max (on `AtomicU32`): not a
+/// general atomic float (no `fetch_add`; see [`AtomicView`]).
 pub type AtomicF32 = AtomicView<f32>;
-/// An `f64` in memory, viewed as an atomic (on `AtomicU64`; the slice and pointer
-/// views only where `f64` and `AtomicU64` are aligned alike).
+/// An `f64` in memory, viewed as an atomic for min/max (on `AtomicU64`; the slice
+/// and pointer views only where `f64` and `AtomicU64` are aligned alike): not a
+/// general atomic float (no `fetch_add`; see [`AtomicView`]).
 pub type AtomicF64 = AtomicView<f64>;
 /// A `half::f16` in memory, viewed as an atomic (on `AtomicU16`).
 #[cfg(feature = "half")]

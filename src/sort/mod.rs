@@ -9,6 +9,7 @@
 //! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`]; [`top_k()`], [`top_k_indices`], [`top_k_by_key`]; [`par_top_k`] | —; `alloc`; `rayon` | the first `k` of the stable sort (or of argsort), read-only, O(n) ([`top_k`](mod@top_k)) |
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
+//! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
 //! | [`par_sort`], [`par_sort_by_key`] | `rayon` | on rayon's thread pool |
 //!
 //! # The orders
@@ -37,8 +38,8 @@
 //! # The algorithm
 //!
 //! Each key maps to an unsigned integer (its radix) whose order is the key's
-//! order, and the records are sorted by it, least significant byte first
-//! (`radix.rs`): one read counts every byte, then one stable scatter per byte into
+//! order, and the records are sorted by it, least significant byte first:
+//! one read counts every byte, then one stable scatter per byte into
 //! the other buffer, skipping the bytes on which every record agrees. A slice
 //! larger than the cache (2 MiB) is first split by its top bits into buckets
 //! that fit in a core's cache (one counting read and one stable scatter; a
@@ -49,7 +50,7 @@
 //! that answers differently on two calls can make the order wrong but never
 //! loses, duplicates or reads out of bounds (the result is a permutation).
 //!
-//! Selection (`select.rs`) narrows the radix 11 bits at a time, one read per
+//! Selection narrows the radix 11 bits at a time, one read per
 //! digit, counting only the records that match the digits fixed so far; it
 //! allocates nothing and never writes to the slice.
 //!
@@ -61,7 +62,7 @@
 //! use normkey::sort::{self, NanLast};
 //!
 //! let readings = [2.5_f32, f32::NAN, -1.0, 0.0 / 0.0, 7.0, -0.0, 3.0];
-//! let v: &[NanLast<f32>] = bytemuck::cast_slice(&readings);
+//! let v = NanLast::from_slice(&readings);
 //! let numbers = v.iter().filter(|x| !x.0.is_nan()).count();
 //! let median = sort::select(v, numbers / 2).unwrap();
 //! assert_eq!(median.0, 2.5);
@@ -92,6 +93,8 @@ mod radix;
 mod select;
 pub mod top_k;
 
+#[cfg(feature = "rayon")]
+pub use parallel::__stats;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_sort, par_sort_by_key};
 #[cfg(feature = "rayon")]
@@ -129,6 +132,15 @@ pub mod __thresholds {
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
+    /// A bucket of at most this many records is sorted by one task of a parallel
+    /// sort, however many the threads.
+    #[cfg(feature = "rayon")]
+    pub const LEAF_MIN: usize = super::parallel::LEAF_MIN;
+    /// A parallel sort cuts each pass into this many chunks per thread, and sorts
+    /// a bucket of at most `len / (PIECES_PER_THREAD · threads)` (or `LEAF_MIN`)
+    /// records in one task.
+    #[cfg(feature = "rayon")]
+    pub const PIECES_PER_THREAD: usize = super::parallel::PIECES_PER_THREAD;
     /// A selection pass after the first whose group (the records that match the
     /// digits fixed so far) is at most one record in this many tests blocks of
     /// this many records whole before counting them.
@@ -198,8 +210,8 @@ pub trait SortKey: sealed::Sealed {}
 ///
 /// # Representation
 ///
-/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` casts to a
-/// `&[NanLast<f32>]` with `bytemuck::cast_slice` without a copy.
+/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` is a
+/// `&[NanLast<f32>]` without a copy ([`NanLast::from_slice`], `_mut`).
 ///
 /// ```
 /// use normkey::sort::NanLast;
@@ -208,7 +220,7 @@ pub trait SortKey: sealed::Sealed {}
 /// assert_eq!(NanLast(f32::NAN), NanLast(-f32::NAN));
 /// assert!(NanLast(f32::INFINITY) < NanLast(-f32::NAN));
 /// assert!(NanLast(-1.0_f64) < NanLast(-5e-324)); // subnormals by value
-/// let v: &[NanLast<f32>] = bytemuck::cast_slice(&[1.0_f32, f32::NAN]);
+/// let v = NanLast::from_slice(&[1.0_f32, f32::NAN]);
 /// assert!(v[0] < v[1]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -222,6 +234,51 @@ unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for NanLast<F> {}
 unsafe impl<F: bytemuck::Pod> bytemuck::Pod for NanLast<F> {}
 // SAFETY: `repr(transparent)` over `F`, as the trait requires.
 unsafe impl<F> bytemuck::TransparentWrapper<F> for NanLast<F> {}
+
+impl<F> NanLast<F> {
+    /// The floats of `v` as `NanLast` keys, in place: no copy, every bit kept.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let readings = [2.0_f32, -f32::NAN, -0.0, f32::INFINITY, 0.0];
+    /// const KEYS: &[NanLast<f64>] = NanLast::from_slice(&[f64::NAN, 1.0]);
+    /// let v = NanLast::from_slice(&readings);
+    /// assert_eq!(v[1].0.to_bits(), (-f32::NAN).to_bits()); // the sign and payload kept
+    /// assert_eq!(sort::select(v, 4).unwrap().0.to_bits(), (-f32::NAN).to_bits()); // NaN last
+    /// assert_eq!(sort::select(v, 0).unwrap().0.to_bits(), (-0.0_f32).to_bits()); // ±0 tie
+    /// assert!(KEYS[1] < KEYS[0]);
+    /// assert!(NanLast::<f32>::from_slice(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice(v: &[F]) -> &[Self] {
+        // SAFETY: `NanLast<F>` is `repr(transparent)` over `F`: the same size,
+        // alignment and valid bit patterns, so `v`'s elements read as `NanLast<F>`;
+        // the result borrows `v` for its lifetime and has its length.
+        unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<Self>(), v.len()) }
+    }
+
+    /// The floats of `v` as `NanLast` keys, in place, to sort them: no copy,
+    /// every bit kept; what is written through the keys is written to `v`.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let mut v = [f32::NAN, 1.0, -0.0, -f32::NAN, f32::NEG_INFINITY, 0.0];
+    /// let mut buf = [NanLast(0.0); 6];
+    /// sort::sort_with_buffer(NanLast::from_slice_mut(&mut v), &mut buf);
+    /// assert_eq!(v[..4], [f32::NEG_INFINITY, -0.0, 0.0, 1.0]); // ±0 in input order
+    /// assert!(v[4].is_sign_positive() && v[5].is_sign_negative()); // NaNs last, in input order
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice_mut(v: &mut [F]) -> &mut [Self] {
+        // SAFETY: as in `from_slice`; the result is the only access to `v`'s
+        // elements while it lives (it reborrows `v` mutably).
+        unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Self>(), v.len()) }
+    }
+}
 
 impl<F> PartialEq for NanLast<F>
 where
@@ -423,7 +480,7 @@ fn permute<T>(v: &mut [T], order: impl Iterator<Item = usize>, moved: &mut [Mayb
 /// assert!(sort::select(&v, 0).unwrap().is_nan()); // totalOrder: −NaN first
 /// assert_eq!(sort::select(&v, 2).unwrap().to_bits(), 0); // +0 after −0
 /// assert_eq!(sort::select(&v, 6), None);
-/// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+/// let w = NanLast::from_slice(&v);
 /// assert_eq!(sort::select(w, 0).unwrap().0.to_bits(), 0); // ±0 tie: +0 came first
 /// assert!(sort::select(w, 4).unwrap().0.is_sign_negative()); // the first NaN in input order
 /// ```
@@ -461,7 +518,8 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 ///
 /// # Panics
 ///
-/// When `ranks.len() != out.len()`, at the caller's line.
+/// When `ranks.len() != out.len()`, at the caller's line, with both lengths:
+/// "`sort::select_many`: `ranks.len()` (3) != `out.len()` (2)".
 ///
 /// ```
 /// use normkey::sort;
@@ -473,7 +531,12 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 /// ```
 #[track_caller]
 pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) {
-    crate::key::assert_same_len(ranks.len(), out.len());
+    assert!(
+        ranks.len() == out.len(),
+        "`sort::select_many`: `ranks.len()` ({}) != `out.len()` ({}): one output per rank",
+        ranks.len(),
+        out.len()
+    );
     select::select_many(
         v,
         ranks,
@@ -725,7 +788,7 @@ mod alloc_forms {
     ///
     /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
     /// assert_eq!(sort::argsort(&v), [4, 2, 3, 0, 1]); // totalOrder
-    /// let w: &[NanLast<f32>] = bytemuck::cast_slice(&v);
+    /// let w = NanLast::from_slice(&v);
     /// assert_eq!(sort::argsort(w), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last in index order
     /// ```
     #[must_use]
@@ -738,7 +801,38 @@ mod alloc_forms {
             keys.iter().map(|r| r.1).collect()
         }
     }
+
+    /// [`argsort`] with `u32` indices, the index type of the arg reducers
+    /// ([`AtomicF32ArgMin`](crate::atomic::AtomicArgExtremum) and the others): the
+    /// same order (the stable order of the keys, equal keys in index order), half
+    /// the memory of the result on 64-bit targets.
+    ///
+    /// # Panics
+    ///
+    /// If `v.len()` is over `2^32` (an index would not fit in `u32`), at the
+    /// caller's line; [`argsort`] takes any length.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
+    /// assert_eq!(sort::argsort_u32(&v), [4, 2, 3, 0, 1]); // totalOrder
+    /// assert_eq!(sort::argsort_u32(NanLast::from_slice(&v)), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last
+    /// assert!(sort::argsort_u32::<f64>(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[track_caller]
+    pub fn argsort_u32<K: SortKey>(v: &[K]) -> Vec<u32> {
+        // The last index, `v.len() − 1`, fits in `u32`.
+        assert!(
+            u32::try_from(v.len().saturating_sub(1)).is_ok(),
+            "`sort::argsort_u32`: `v.len()` ({}) is over 2^32: its indices do not fit in `u32` (use `argsort`)",
+            v.len()
+        );
+        let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
+        keys.iter().map(|r| r.1).collect()
+    }
 }
 
 #[cfg(feature = "alloc")]
-pub use alloc_forms::{argsort, sort, sort_by_key};
+pub use alloc_forms::{argsort, argsort_u32, sort, sort_by_key};

@@ -1,25 +1,102 @@
 //! The parallel sorts (feature `rayon`), on rayon's thread pool.
 //!
-//! One parallel most-significant-digit pass splits the records into cache-sized
-//! buckets, by the sequential sort's digit (the top byte and, where many records
-//! share it, bits below): each of rayon's tasks counts one contiguous chunk, the
-//! counts give every (bucket, chunk) pair its own range of the output (chunk
-//! order inside a bucket: stable), and each task scatters its chunk into its
-//! ranges. Then the buckets, disjoint, are sorted in parallel by the sequential
-//! LSD sort.
+//! The records are sorted most significant byte first, out of place (a scratch
+//! buffer as long as the slice), and every phase runs on every thread, whatever
+//! the keys:
+//!
+//! 1. **Buffer.** The scratch buffer is written by rayon's tasks, so that its
+//!    page faults are taken on every thread.
+//! 2. **Count.** The records are cut into chunks of at most `len / (4 ·
+//!    threads)` (and at least [`CHUNK_MIN`]); each task counts one chunk's
+//!    records per value of the digit, the top byte of those not yet sorted.
+//! 3. **Scatter.** The counts give every (bucket, chunk) pair its own range of
+//!    the other buffer, the chunks in input order within a bucket (stable), and
+//!    each task moves its chunk's records into its ranges.
+//! 4. **Buckets.** The buckets are rayon tasks, each sorted on the bytes below.
+//!    A bucket of at most `len / (4 · threads)` records (or [`LEAF_MIN`], the
+//!    larger) is one task: the sequential engine (`radix::lsd`) sorts it on one
+//!    thread. A larger bucket is **split in parallel again**, steps 2 to 4 on its
+//!    own records by the next byte, and so on down to the last byte: a byte that
+//!    every record of a bucket shares is skipped without a scatter, and a bucket
+//!    whose every byte is sorted (its keys all equal) is in order already (copied
+//!    to the other buffer, in chunks, when the result must be there).
+//!
+//! So no sequential piece of work covers more than `max(len / (4 · threads),`
+//! [`LEAF_MIN`]`)` records, whatever the distribution: floats in ±1e6, whose
+//! few top bytes hold most records (four top bytes about 87%), give a few large
+//! top-level buckets, but each of them is counted and scattered by every thread
+//! again; one top byte for every key, a few distinct values, all keys equal and
+//! sorted input the same. A thread's share of each pass is its chunks, and the
+//! buckets, about four per thread or smaller, are balanced by rayon's work
+//! stealing. (An earlier version divided the work by top-level bucket only:
+//! about four tasks for floats in ±1e6, whatever the thread count, and no
+//! faster beyond four threads on a 16-core Xeon.) The statistic of
+//! [`__stats`] records the largest piece, for the tests.
 
 use alloc::vec::Vec;
 
 use rayon::prelude::*;
 
 use super::alloc_forms::{Engine, sort_by_key_on};
-use super::radix::{Digit, Radix, SPLIT_MAX, count_digit, lsd, lsd_to};
+use super::radix::{Radix, count_digit, lsd, lsd_to};
 use super::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
 /// pass and the tasks cost more than they save.
 /// Under Miri, 256, so that the tests' short inputs take the parallel path.
 pub(crate) const PARALLEL_MIN: usize = if cfg!(miri) { 256 } else { 1 << 16 };
+
+/// A bucket of at most this many records is sorted by one task, however few the
+/// threads: a parallel split of it costs more in tasks and counters than it
+/// spreads. Larger buckets are one task when they hold at most a quarter of the
+/// slice's share per thread (`len / (4 · threads)`).
+/// Under Miri, 64 records.
+pub(crate) const LEAF_MIN: usize = if cfg!(miri) { 64 } else { 1 << 15 };
+
+/// Fewest records of a chunk that one task counts and scatters: its 256 counters
+/// cost more than fewer records.
+/// Under Miri, 16 records.
+pub(crate) const CHUNK_MIN: usize = if cfg!(miri) { 16 } else { 1 << 12 };
+
+/// Pieces per thread a split aims at (chunks of a pass, buckets), so that work
+/// stealing evens out pieces of different speeds.
+pub(crate) const PIECES_PER_THREAD: usize = 4;
+
+/// Values of one digit: a byte.
+const BYTE_VALUES: usize = 256;
+
+/// The largest sequential piece of work of the parallel sorts, for the tests
+/// (which check that it stays a small share of the records): not a stable API.
+#[doc(hidden)]
+pub mod __stats {
+    use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    /// The most records one piece has covered since the last [`reset`].
+    static LARGEST: AtomicUsize = AtomicUsize::new(0);
+
+    /// The most records that one sequential piece of work of the parallel
+    /// sorts (the count or scatter of one chunk, the sort of one bucket, the
+    /// copy of one chunk) has covered since the last [`reset`], in any thread
+    /// of the process.
+    #[must_use]
+    pub fn largest_piece() -> usize {
+        LARGEST.load(Relaxed)
+    }
+
+    /// Sets [`largest_piece`] to 0.
+    pub fn reset() {
+        LARGEST.store(0, Relaxed);
+    }
+
+    /// Records a piece of `len` records: one read of the shared counter, and a
+    /// write only when the piece is the largest yet.
+    pub(super) fn piece(len: usize) {
+        if len > LARGEST.load(Relaxed) {
+            LARGEST.fetch_max(len, Relaxed);
+        }
+    }
+}
+use __stats::piece;
 
 /// A pointer to the output that tasks write through at disjoint indices.
 #[derive(Clone, Copy)]
@@ -38,31 +115,110 @@ impl<T> Out<T> {
     }
 }
 
-/// Stably moves `src` into `dst` grouped by the split digit of `radix` (the top
-/// byte and, where many records share it, the bits below: [`Digit`]), in
-/// parallel; returns where each bucket starts and, last, `src.len()`.
-fn split<T: Copy + Send + Sync, R: Radix>(
-    src: &[T],
-    dst: &mut [T],
-    radix: &(impl Fn(&T) -> R + Sync),
-) -> Vec<usize> {
+/// What the tasks of one sort share: the radix, and the sizes of its pieces.
+struct Job<'r, F> {
+    radix: &'r F,
+    /// The most records a bucket sorted by one task holds.
+    leaf: usize,
+    /// Pieces a pass is cut into: `PIECES_PER_THREAD` per thread.
+    pieces: usize,
+}
+
+impl<F> Job<'_, F> {
+    /// The records of one chunk of a pass over `n` records.
+    fn chunk(&self, n: usize) -> usize {
+        n.div_ceil(self.pieces).max(CHUNK_MIN)
+    }
+}
+
+/// Sorts the records of `from` stably by the low `bytes` bytes of their radix
+/// (the bytes above are the same in every record), with `other` (as long) as
+/// the other buffer; the result ends in `other` when `to_other`, else in `from`.
+fn sort_part<T, R, F>(from: &mut [T], other: &mut [T], bytes: usize, to_other: bool, job: &Job<F>)
+where
+    T: Copy + Send + Sync,
+    R: Radix,
+    F: Fn(&T) -> R + Sync,
+{
+    let n = from.len();
+    if n <= job.leaf {
+        piece(n);
+        if to_other {
+            lsd_to(from, other, job.radix);
+        } else {
+            lsd(from, other, job.radix);
+        }
+        return;
+    }
+    if bytes == 0 {
+        // Every byte sorted: the keys are equal and the records in input order.
+        if to_other {
+            let chunk = job.chunk(n);
+            other
+                .par_chunks_mut(chunk)
+                .zip(from.par_chunks(chunk))
+                .for_each(|(o, f)| {
+                    piece(f.len());
+                    o.copy_from_slice(f);
+                });
+        }
+        return;
+    }
+    let Some(bounds) = split(from, other, bytes, job) else {
+        // One bucket holds every record: the next byte, nothing moved.
+        return sort_part(from, other, bytes - 1, to_other, job);
+    };
+    // The buckets are disjoint ranges of both buffers, their records in `other`.
+    let mut parts = Vec::with_capacity(bounds.len());
+    let (mut rest_o, mut rest_f) = (other, from);
+    for w in bounds.windows(2) {
+        let len = w[1] - w[0];
+        let (ho, to) = rest_o.split_at_mut(len);
+        let (hf, tf) = rest_f.split_at_mut(len);
+        if len > 0 {
+            parts.push((ho, hf));
+        }
+        rest_o = to;
+        rest_f = tf;
+    }
+    parts
+        .into_par_iter()
+        .for_each(|(o, f)| sort_part(o, f, bytes - 1, !to_other, job));
+}
+
+/// Moves `src` into `dst` stably grouped by byte `bytes - 1` of the radix, in
+/// parallel chunks; returns where each of the 256 buckets starts and, last,
+/// `src.len()`, or `None` (nothing moved) when every record has the same byte.
+fn split<T, R, F>(src: &[T], dst: &mut [T], bytes: usize, job: &Job<F>) -> Option<Vec<usize>>
+where
+    T: Copy + Send + Sync,
+    R: Radix,
+    F: Fn(&T) -> R + Sync,
+{
     let n = src.len();
-    let digit = Digit::plan(src, R::BITS as usize / 8, radix);
-    let buckets = digit.buckets();
-    let chunk = n.div_ceil(rayon::current_num_threads() * 4).max(1);
-    let counts: Vec<[usize; SPLIT_MAX]> = src
+    #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
+    let shift = (bytes as u32 - 1) * 8;
+    let byte = |x: &T| (job.radix)(x).shr_usize(shift) & (BYTE_VALUES - 1);
+    let chunk = job.chunk(n);
+    let counts: Vec<[usize; BYTE_VALUES]> = src
         .par_chunks(chunk)
-        .map(|c| count_digit::<T, SPLIT_MAX>(c, |x| digit.of(radix(x))))
+        .map(|c| {
+            piece(c.len());
+            count_digit::<T, BYTE_VALUES>(c, byte)
+        })
         .collect();
     // Every (bucket, chunk) range: bucket-major, chunks in order within a bucket.
-    let mut starts: Vec<[usize; SPLIT_MAX]> = alloc::vec![[0; SPLIT_MAX]; counts.len()];
-    let mut bounds = Vec::with_capacity(buckets + 1);
+    let mut starts: Vec<[usize; BYTE_VALUES]> = alloc::vec![[0; BYTE_VALUES]; counts.len()];
+    let mut bounds = Vec::with_capacity(BYTE_VALUES + 1);
     let mut sum = 0;
-    for b in 0..buckets {
+    for b in 0..BYTE_VALUES {
         bounds.push(sum);
         for (s, c) in starts.iter_mut().zip(&counts) {
             s[b] = sum;
             sum += c[b];
+        }
+        if sum - bounds[b] == n {
+            return None;
         }
     }
     bounds.push(sum);
@@ -72,21 +228,22 @@ fn split<T: Copy + Send + Sync, R: Radix>(
     );
     let out = Out(dst.as_mut_ptr());
     src.par_chunks(chunk).zip(starts).for_each(|(c, mut next)| {
+        piece(c.len());
         let out = out.get();
         for x in c {
-            let d = digit.of(radix(x));
+            let d = byte(x);
             let i = next[d];
             next[d] += 1;
             // SAFETY: `i` is inside this chunk's range of bucket `d`, which the
             // prefix sums above made disjoint from every other (chunk, bucket)
             // range; the chunk's records of bucket `d` fill exactly that range
-            // (the same `digit` and `radix`, pure functions, counted them), and
-            // the ranges together cover `0..n` (checked above), so `i < n =
-            // dst.len()`.
+            // (the same `byte` of the same pure `radix` counted them, on the same
+            // chunks), and the ranges together cover `0..n` (checked above), so
+            // `i < n = dst.len()`.
             unsafe { out.add(i).write(*x) };
         }
     });
-    bounds
+    Some(bounds)
 }
 
 /// Sorts `v` stably by `radix` on rayon's pool, `buf` (as long as `v`) as scratch.
@@ -95,45 +252,42 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
     buf: &mut [T],
     radix: impl Fn(&T) -> R + Sync,
 ) {
-    // A one-byte radix is one pass: nothing to split.
-    if v.len() < PARALLEL_MIN || R::BITS < 16 {
+    let n = v.len();
+    if n < PARALLEL_MIN {
         lsd(v, buf, radix);
         return;
     }
-    let bounds = split(v, buf, &radix);
-    // The buckets are disjoint ranges of both buffers: sort each from `buf` into
-    // its range of `v`.
-    let mut parts = Vec::with_capacity(bounds.len());
-    let (mut rest_v, mut rest_b) = (v, buf);
-    for w in bounds.windows(2) {
-        let len = w[1] - w[0];
-        let (hv, tv) = rest_v.split_at_mut(len);
-        let (hb, tb) = rest_b.split_at_mut(len);
-        if len > 0 {
-            parts.push((hv, hb));
-        }
-        rest_v = tv;
-        rest_b = tb;
-    }
-    parts
-        .into_par_iter()
-        .for_each(|(pv, pb)| lsd_to(pb, pv, &radix));
+    let pieces = rayon::current_num_threads() * PIECES_PER_THREAD;
+    let job = Job {
+        radix: &radix,
+        leaf: (n / pieces).max(LEAF_MIN),
+        pieces,
+    };
+    sort_part(v, buf, R::BITS as usize / 8, false, &job);
 }
 
 /// [`sort`](super::sort) on rayon's thread pool: stable, the same order and the
-/// same result bit for bit. Slices shorter than 65 536 elements are sorted on the
-/// calling thread.
+/// same result bit for bit (NaNs by sign and payload, −0 before +0; with
+/// [`NanLast`](super::NanLast), NaNs last and ±0 tied, in input order). Slices
+/// shorter than 65 536 elements are sorted on the calling thread.
+///
+/// Allocates a buffer as long as the slice. Every phase runs on every thread of
+/// the pool, whatever the keys: the counting and the moving by each byte are
+/// cut into chunks per thread, and a bucket too large for one task (more than a
+/// quarter of a thread's share) is split in parallel again by the next byte,
+/// down to the last.
 ///
 /// ```
 /// use normkey::sort;
 ///
 /// let mut v: Vec<f32> = (0..3000).map(|i| ((i * 7919) % 1000) as f32 - 500.0).collect();
-/// v.push(f32::NAN);
-/// v.push(-0.0);
+/// v.extend([f32::NAN, -f32::NAN, -0.0, 0.0, f32::NEG_INFINITY, 1e-45]);
 /// let mut want = v.clone();
 /// want.sort_by(f32::total_cmp);
 /// sort::par_sort(&mut v);
 /// assert!(v.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits()));
+/// assert!(v[0].is_nan() && v[0].is_sign_negative()); // totalOrder: −NaN first
+/// assert!(v.last().unwrap().is_nan()); // +NaN last
 /// ```
 pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
     if v.len() < PARALLEL_MIN {
@@ -146,16 +300,18 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
 
 /// [`sort_by_key`](super::sort_by_key) on rayon's thread pool: stable, any `T:
 /// Send`, `key` called once per element, on the calling thread, before the keys
-/// are sorted in parallel.
+/// are sorted in parallel (as [`par_sort`] sorts).
 ///
 /// ```
 /// use normkey::sort::{self, NanLast};
 ///
 /// let mut v: Vec<(u32, f64)> = (0..3000).map(|i| (i, f64::from((i * 31) % 97))).collect();
 /// v[5].1 = f64::NAN;
+/// v[6].1 = -0.0;
 /// sort::par_sort_by_key(&mut v, |r| NanLast(r.1));
 /// assert_eq!(v[0], (0, 0.0));
-/// assert_eq!(v[1].0, 97); // equal keys in input order
+/// assert_eq!(v[1].0, 6); // −0 ties with +0: input order
+/// assert_eq!(v[2].0, 97); // equal keys in input order
 /// assert!(v.last().unwrap().1.is_nan());
 /// ```
 pub fn par_sort_by_key<T: Send, K: SortKey + Send + Sync>(v: &mut [T], key: impl FnMut(&T) -> K) {

@@ -330,12 +330,6 @@ impl Digit {
         }
     }
 
-    /// How many buckets: [`of`](Self::of) is below it, and at most [`SPLIT_MAX`].
-    #[cfg(feature = "rayon")]
-    pub(crate) fn buckets(&self) -> usize {
-        self.buckets
-    }
-
     /// The bucket of a radix.
     #[inline]
     pub(crate) fn of<R: Radix>(&self, r: R) -> usize {

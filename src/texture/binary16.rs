@@ -22,11 +22,11 @@
 //! top mantissa bits (`sign · 0x7FC0_0000 | m << 13`), bit for bit
 //! `half::f16::to_f32`.
 //!
-//! Both are checked against `half` in `tests/texture_binary16.rs`: every one of the
-//! 2³² `f32` (an `#[ignore]`d test, scalar and slice forms) and every one of the
-//! 2¹⁶ codes.
+//! Both are checked against `half` by the test suite: every one of the 2³² `f32`
+//! (scalar and slice forms) and every one of the 2¹⁶ codes; the round-toward-zero
+//! forms against `normkey-oracle`'s search, on every `f32` too.
 
-use super::ufloat::{decode_ufloat, round_ufloat};
+use super::ufloat::{decode_ufloat, round_ufloat, truncate_ufloat};
 
 /// The binary16 code of `x`, rounded to nearest, ties to even; overflow → ±∞, NaN
 /// keeps its sign and its top payload bits and becomes quiet (see the module docs).
@@ -65,6 +65,69 @@ pub const fn f32_to_f16(x: f32) -> u16 {
         if rounded > 0x7C00 { 0x7C00 } else { rounded }
     };
     (sign | magnitude) as u16
+}
+
+/// The binary16 code of `x` rounded toward zero (IEEE 754 `roundTowardZero`), the
+/// render-target rule of the recorded GPUs (see the
+/// [`ufloat` module docs](crate::texture::ufloat)): the sign kept; the largest
+/// magnitude at most `|x|`, denormals kept; finite values saturate at ±65504
+/// (`0x7BFF`, as IEEE's overflow rule for this direction says); ±∞ kept; NaN as
+/// [`f32_to_f16`] (quiet, sign and top payload bits kept).
+///
+/// ```
+/// use normkey::texture::{f32_to_f16, f32_to_f16_rtz};
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
+/// assert_eq!(f32_to_f16_rtz(1.0), 0x3C00);
+/// assert_eq!(f32_to_f16_rtz(1.0 + pow2(-10) * 0.99), 0x3C00); // nearest: 0x3C01
+/// assert_eq!(f32_to_f16(1.0 + pow2(-10) * 0.99), 0x3C01);
+/// assert_eq!(f32_to_f16_rtz(-1.999), 0xBFFE); // −(1 + 1022/1024)
+/// assert_eq!(f32_to_f16(-1.999), 0xBFFF); // −(1 + 1023/1024) is nearer
+/// assert_eq!(f32_to_f16_rtz(-0.0), 0x8000);
+/// assert_eq!(f32_to_f16_rtz(65520.0), 0x7BFF); // nearest: +∞
+/// assert_eq!(f32_to_f16_rtz(-f32::MAX), 0xFBFF);
+/// assert_eq!(f32_to_f16_rtz(f32::NEG_INFINITY), 0xFC00);
+/// assert_eq!(f32_to_f16_rtz(pow2(-24) * 1.99), 0x0001);
+/// assert_eq!(f32_to_f16_rtz(-pow2(-25)), 0x8000);
+/// assert_eq!(f32_to_f16_rtz(f32::from_bits(0xFFC1_2345)), 0xFE09);
+/// assert_eq!(f32_to_f16_rtz(f32::from_bits(0x7F80_0001)), 0x7E00); // sNaN: quiet
+/// ```
+#[inline]
+#[must_use]
+// The magnitude has at most 15 bits (it is capped or is a NaN code).
+#[allow(clippy::cast_possible_truncation)]
+pub const fn f32_to_f16_rtz(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let abs = bits & 0x7FFF_FFFF;
+    let sign = (bits >> 16) & 0x8000;
+    let truncated = truncate_ufloat::<10>(abs);
+    let magnitude = if abs > 0x7F80_0000 {
+        0x7E00 | (abs >> 13 & 0x3FF)
+    } else if abs == 0x7F80_0000 {
+        0x7C00
+    } else if truncated > 0x7BFF {
+        0x7BFF
+    } else {
+        truncated
+    };
+    (sign | magnitude) as u16
+}
+
+/// Writes `f32_to_f16_rtz(src[i])` into `dst[i]` for every `i`, through the
+/// crate's vectorized loop; the scalar results, bit for bit.
+///
+/// # Panics
+///
+/// If `src.len() != dst.len()`.
+///
+/// ```
+/// let mut dst = [0u16; 4];
+/// normkey::texture::f16_encode_slice_rtz(&[1.999, -0.0, 1.0e6, f32::NAN], &mut dst);
+/// assert_eq!(dst, [0x3FFE, 0x8000, 0x7BFF, 0x7E00]);
+/// ```
+#[inline]
+#[track_caller]
+pub fn f16_encode_slice_rtz(src: &[f32], dst: &mut [u16]) {
+    crate::dispatch::map::<8, _, _>(src, dst, f32_to_f16_rtz);
 }
 
 /// The exact `f32` value of the binary16 code `c`: the sign kept (0x8000 gives

@@ -25,7 +25,7 @@
 //! format's rule (as [`Format::encode_rows`]). So each output code is the code of
 //! the `f64` mean, except where that mean lies within half an `f32` ulp of a
 //! boundary between two codes, where the rounding to `f32` may pick the
-//! neighbouring code (`tests/texture_mip.rs` checks every output against the `f64`
+//! neighbouring code (the test suite checks every output against the `f64`
 //! reference and that every difference is of this kind).
 //!
 //! **Ties are not exact.** The mean is that of the decoded `f32` values, each the
@@ -181,8 +181,8 @@ impl Format {
         let (dst_width, dst_height) = (mip_size(width), mip_size(height));
         let src_row = byte_layout(self, width, height, src.len(), src_row_pitch)?;
         let dst_row = byte_layout(self, dst_width, dst_height, dst.len(), dst_row_pitch)?;
-        let codec = &self.row().codec;
-        let bpt = codec.bytes;
+        let codec = self.codec();
+        let bpt = self.bytes_per_texel();
         let mut top = [[0.0f32; 4]; 2 * STEP];
         let mut bottom = [[0.0f32; 4]; 2 * STEP];
         let mut out = [[0.0f32; 4]; STEP];

@@ -2,14 +2,14 @@
 //! formats; [`Format`], the format chosen at run time, with whole-image conversion
 //! ([`Format::encode_rows`], [`Format::decode_rows`]); binary16 channels.
 //!
-//! | file | what it holds |
+//! | part | what it holds |
 //! |---|---|
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
 //! | [`rows`] | the strided row conversions, [`LayoutError`], the per-format codecs |
 //! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`mip_level_count`], [`mip_size`] |
-//! | `texel.rs` | [`Texel`], the trait of every typed format with a `Format` |
-//! | `binary16.rs` | [`f32_to_f16`], [`f16_to_f32`]: binary16 on the [`ufloat`] core |
-//! | `srgb.rs`, `rgba8.rs`, `packed.rs`, [`ufloat`] | the typed formats below |
+//! | [`Texel`] | the trait of every typed format with a `Format` |
+//! | [`f32_to_f16`], [`f16_to_f32`] (and their slice and round-toward-zero forms) | binary16 channels on the [`ufloat`] core |
+//! | [`Srgb8`], the 8-bit pixels, the packed UNORM pixels, [`ufloat`] | the typed formats below |
 //!
 //! Every format converts between linear `f32` values and its stored codes with the
 //! exact rule of the specification (no tolerance): encoding gives the code nearest
@@ -36,7 +36,7 @@
 //!
 //! The code of a linear value `x` changes at 255 points in (0, 1): [`Srgb8::ENCODE_THRESHOLDS`]`[k]`
 //! is the smallest `f32` whose code is `k + 1`. They are committed as `f32` literals and
-//! `tests/texture_srgb.rs` recomputes them from the `f64` reference in `normkey-oracle`
+//! the test suite recomputes them from the `f64` reference in `normkey-oracle`
 //! (a binary search over the `f32` bit patterns of [0, 1]) and fails, printing the
 //! table to paste, if they differ.
 //!
@@ -137,12 +137,18 @@ mod srgb;
 mod texel;
 pub mod ufloat;
 
-pub use binary16::{f16_decode_slice, f16_encode_slice, f16_to_f32, f32_to_f16};
-pub use format::{Format, ParseFormatError};
+pub use binary16::{
+    f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
+    f32_to_f16_rtz,
+};
+pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
 pub use rows::LayoutError;
 pub use srgb::Srgb8;
 pub use texel::Texel;
-pub use ufloat::{Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf11, uf10_to_f32, uf11_to_f32};
+pub use ufloat::{
+    Rg11b10Ufloat, Rgb9e5Ufloat, f32_to_uf10, f32_to_uf10_rtz, f32_to_uf11, f32_to_uf11_rtz,
+    uf10_to_f32, uf11_to_f32,
+};

@@ -58,6 +58,24 @@ const fn unpack<const N: usize>(pixel: u32, layout: [Channel; N]) -> [f32; N] {
     channels
 }
 
+/// What [`packed!`] adds after the methods: the layout evaluated even where no
+/// method is used, `Pod`, and the size and alignment of the integer.
+macro_rules! packed_checks {
+    ($T:ident($int:ident), $n:literal) => {
+        // Evaluates (so checks) the layout even where no method is used.
+        const _: [Channel; $n] = $T::LAYOUT;
+
+        // SAFETY: `repr(transparent)` over an integer, which is `Zeroable`.
+        unsafe impl bytemuck::Zeroable for $T {}
+        // SAFETY: `repr(transparent)` over an integer, which is `Pod`: every bit
+        // pattern is a valid pixel, no padding, `'static`.
+        unsafe impl bytemuck::Pod for $T {}
+
+        static_assertions::assert_eq_size!($T, $int);
+        static_assertions::assert_eq_align!($T, $int);
+    };
+}
+
 /// A packed format: the struct, its layout and thin calls of [`pack`]/[`unpack`].
 ///
 /// `$int`: the pixel's integer; `$n`: the channel count; `$from`/`$to`: the names
@@ -177,17 +195,7 @@ macro_rules! packed {
             }
         }
 
-        // Evaluates (so checks) the layout even where no method is used.
-        const _: [Channel; $n] = $T::LAYOUT;
-
-        // SAFETY: `repr(transparent)` over an integer, which is `Zeroable`.
-        unsafe impl bytemuck::Zeroable for $T {}
-        // SAFETY: `repr(transparent)` over an integer, which is `Pod`: every bit
-        // pattern is a valid pixel, no padding, `'static`.
-        unsafe impl bytemuck::Pod for $T {}
-
-        static_assertions::assert_eq_size!($T, $int);
-        static_assertions::assert_eq_align!($T, $int);
+        packed_checks!($T($int), $n);
     };
 }
 

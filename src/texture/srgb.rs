@@ -10,7 +10,7 @@ const LO_BITS: u32 = 0x3900_0000;
 const LAST: u32 = (0x3f80_0000 - LO_BITS) >> 16;
 
 /// The smallest `f32` of each code 1 to 255, in order: generated from the
-/// reference and checked by `tests/texture_srgb.rs`.
+/// reference and checked against it by the test suite.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)] // generated: as the test prints it
 const THRESHOLDS: [f32; 255] = [
@@ -49,7 +49,7 @@ const THRESHOLDS: [f32; 255] = [
 ];
 
 /// The `f32` nearest to the linear value of each code: generated from the
-/// reference and checked by `tests/texture_srgb.rs`.
+/// reference and checked against it by the test suite.
 #[rustfmt::skip]
 #[allow(clippy::unreadable_literal)] // generated: as the test prints it
 const DECODE: [f32; 256] = [

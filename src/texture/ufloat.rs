@@ -24,6 +24,26 @@
 //! `DirectXMath`'s `XMStoreFloat3PK` instead flushes [2⁻²¹, 2⁻²⁰) to 0, and Mesa's
 //! packer truncates and flushes denormals.
 //!
+//! **Round toward zero, as GPUs store them.** The graphics specifications let a
+//! render target round either way: D3D11.3 §3.2.2 converts a float to a smaller
+//! float toward zero (finite values beyond the range → the largest finite), and
+//! Vulkan's "Floating-Point Format Conversions" (`fundamentals-fp-conversion`)
+//! rounds a finite value between two representable ones to either of them, the
+//! rounding mode undefined. The GPUs recorded for normkey's conformance
+//! tests (an NVIDIA H100, driver 580.159.04, and Mesa 22.3.6 llvmpipe,
+//! 2026-11-26) store R11G11B10F and R16F render targets toward zero: nearest even
+//! differs from them on about 48,000 of the recorded float11/float10 values and
+//! 136,000 binary16 ones. [`f32_to_uf11_rtz`], [`f32_to_uf10_rtz`],
+//! [`Rg11b10Ufloat::from_rgb_rtz`], [`Rg11b10Ufloat::encode_slice_rtz`] (and
+//! [`f32_to_f16_rtz`](crate::texture::f32_to_f16_rtz),
+//! [`f16_encode_slice_rtz`](crate::texture::f16_encode_slice_rtz) for binary16)
+//! give the largest code at
+//! most the input, with the same saturation and signs as the exact encoders, and
+//! NaN → the quiet NaN code with the top payload bits (`0x7E0`/`0x3F0` for the
+//! default NaN): bit for bit llvmpipe on every recorded value, and the H100 on
+//! every one but a signalling NaN (it keeps it signalling: `0x7C1`). Exact,
+//! nearest even, stays the default.
+//!
 //! The decoders are exact (every float11/float10 value is an `f32`): denormals
 //! decode to `f32` normals, exponent 31 with m = 0 to +∞, and the NaN codes to a
 //! quiet +NaN whose top mantissa bits are the code's mantissa
@@ -76,8 +96,8 @@
 //! `Eq` and `Hash` are those of the `u32` code: two NaN codes are unequal, and so
 //! are two RGB9E5 codes of the same value with different exponents.
 //!
-//! Everything is checked against the references of `normkey-oracle` in
-//! `tests/texture_ufloat.rs`: the float11 and float10 encoders and the RGB9E5
+//! Everything is checked against the references of `normkey-oracle` by the test
+//! suite: the float11 and float10 encoders (both roundings) and the RGB9E5
 //! encoder on one channel for all 2³² `f32`, every code of every decoder, and
 //! random and edge pixels.
 
@@ -113,6 +133,58 @@ pub(super) const fn round_ufloat<const M: u32>(abs: u32) -> u32 {
         denormal
     } else {
         normal
+    }
+}
+
+/// The code with a 5-bit exponent (bias 15) and an `M`-bit mantissa of the
+/// finite `f32` whose bits without the sign are `abs`, rounded toward zero:
+/// not saturated, as [`round_ufloat`]. At or above 2⁻¹⁴ the rebiased bits shifted
+/// right (the dropped bits are the truncated fraction); below, the significand
+/// `s` (implicit bit included) of `s · 2^(e − 150)` shifted right by the distance
+/// `136 − M − e` to the denormal step 2^(−14−M), 0 when that is 32 or more (every
+/// `f32` below 2^(−14−M), zero and `f32` subnormals included, gives 0).
+#[inline]
+pub(super) const fn truncate_ufloat<const M: u32>(abs: u32) -> u32 {
+    let normal = abs.wrapping_sub((F32_BIAS - BIAS) << 23) >> (23 - M);
+    let significand = (abs & 0x7F_FFFF) | 0x80_0000;
+    // Shifts of 32 or more give 0 (`checked_shr`: AVX2's `vpsrlvd` does the same);
+    // above 2⁻¹⁴ the distance wraps, and `normal` is chosen.
+    let distance = (F32_BIAS + 24 - BIAS - M).wrapping_sub(abs >> 23);
+    let denormal = match significand.checked_shr(distance) {
+        Some(d) => d,
+        None => 0,
+    };
+    if abs < (F32_BIAS + 1 - BIAS) << 23 {
+        denormal
+    } else {
+        normal
+    }
+}
+
+/// The float11 (M = 6) or float10 (M = 5) code of `x` rounded toward zero;
+/// negatives → 0, NaN → the quiet NaN code with the top payload bits, finite
+/// values saturate at the largest finite code. See the module docs.
+#[inline]
+const fn encode_ufloat_rtz<const M: u32>(x: f32) -> u32 {
+    let bits = x.to_bits();
+    let abs = bits & 0x7FFF_FFFF;
+    let truncated = truncate_ufloat::<M>(abs);
+    let max_finite = (31 << M) - 1;
+    let finite = if truncated > max_finite {
+        max_finite
+    } else {
+        truncated
+    };
+    if abs > F32_INF {
+        // A NaN's truncation is its exponent 255 rebiased (143) and its top payload
+        // bits: rebias to 31 and set the quiet bit.
+        (truncated - ((F32_BIAS - BIAS) << M)) | 1 << (M - 1)
+    } else if bits >> 31 != 0 {
+        0
+    } else if abs == F32_INF {
+        31 << M
+    } else {
+        finite
     }
 }
 
@@ -212,6 +284,61 @@ pub const fn f32_to_uf11(x: f32) -> u16 {
 #[allow(clippy::cast_possible_truncation)]
 pub const fn f32_to_uf10(x: f32) -> u16 {
     encode_ufloat::<5>(x) as u16
+}
+
+/// The float11 code of `x` rounded toward zero, the render-target rule of the
+/// recorded GPUs (see the [module docs](self)): the largest code whose value is at
+/// most `x`; denormals kept; negatives, −0 and −∞ → 0; finite values saturate at
+/// 65024 (`0x7BF`); +∞ → `0x7C0`; NaN (either sign) → `0x7E0 | m`, the quiet NaN
+/// code whose low 5 bits `m` are the top 5 payload bits below the `f32` quiet bit.
+///
+/// ```
+/// use normkey::texture::{f32_to_uf11, f32_to_uf11_rtz};
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
+/// assert_eq!(f32_to_uf11_rtz(1.0), 15 << 6);
+/// assert_eq!(f32_to_uf11_rtz(1.0 + 3.0 / 128.0), (15 << 6) + 1); // nearest even: + 2
+/// assert_eq!(f32_to_uf11(1.0 + 3.0 / 128.0), (15 << 6) + 2);
+/// assert_eq!(f32_to_uf11_rtz(1.999), (15 << 6) + 63);
+/// assert_eq!(f32_to_uf11_rtz(-1.0), 0);
+/// assert_eq!(f32_to_uf11_rtz(65535.0), 0x7BF); // 65024: finite stays finite
+/// assert_eq!(f32_to_uf11_rtz(f32::INFINITY), 0x7C0);
+/// assert_eq!(f32_to_uf11_rtz(f32::NAN), 0x7E0);
+/// assert_eq!(f32_to_uf11_rtz(-f32::NAN), 0x7E0);
+/// assert_eq!(f32_to_uf11_rtz(f32::from_bits(0x7F80_0001)), 0x7E0); // sNaN: quiet
+/// assert_eq!(f32_to_uf11_rtz(pow2(-20)), 1); // the smallest denormal
+/// assert_eq!(f32_to_uf11_rtz(pow2(-20) * 1.99), 1);
+/// assert_eq!(f32_to_uf11_rtz(pow2(-21) * 1.99), 0);
+/// assert_eq!(f32_to_uf11_rtz(f32::from_bits(1)), 0);
+/// ```
+#[inline]
+#[must_use]
+// The code has 11 bits.
+#[allow(clippy::cast_possible_truncation)]
+pub const fn f32_to_uf11_rtz(x: f32) -> u16 {
+    encode_ufloat_rtz::<6>(x) as u16
+}
+
+/// The float10 code of `x` rounded toward zero (see [`f32_to_uf11_rtz`]): finite
+/// values saturate at 64512 (`0x3DF`); +∞ → `0x3E0`; NaN → `0x3F0 | m`, `m` the
+/// top 4 payload bits below the `f32` quiet bit.
+///
+/// ```
+/// use normkey::texture::f32_to_uf10_rtz;
+/// let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23); // 2^e, exactly
+/// assert_eq!(f32_to_uf10_rtz(1.0), 15 << 5);
+/// assert_eq!(f32_to_uf10_rtz(1.999), (15 << 5) + 31);
+/// assert_eq!(f32_to_uf10_rtz(-0.0), 0);
+/// assert_eq!(f32_to_uf10_rtz(1.0e9), 0x3DF);
+/// assert_eq!(f32_to_uf10_rtz(f32::INFINITY), 0x3E0);
+/// assert_eq!(f32_to_uf10_rtz(f32::NAN), 0x3F0);
+/// assert_eq!(f32_to_uf10_rtz(pow2(-19) * 1.5), 1);
+/// ```
+#[inline]
+#[must_use]
+// The code has 10 bits.
+#[allow(clippy::cast_possible_truncation)]
+pub const fn f32_to_uf10_rtz(x: f32) -> u16 {
+    encode_ufloat_rtz::<5>(x) as u16
 }
 
 /// The exact value of a float11 code (its low 11 bits; higher bits are ignored).
@@ -487,6 +614,51 @@ impl Rg11b10Ufloat {
                 | encode_ufloat::<6>(rgb[1]) << 11
                 | encode_ufloat::<5>(rgb[2]) << 22,
         )
+    }
+
+    /// Encodes `[r, g, b]` rounded toward zero, as the recorded GPUs' render
+    /// targets do: float11 for red and green, float10 for blue (see
+    /// [`f32_to_uf11_rtz`], [`f32_to_uf10_rtz`]; NaN → the quiet NaN codes
+    /// `0x7E0`/`0x3F0` with the top payload bits). [`from_rgb`](Self::from_rgb),
+    /// nearest even, is the exact conversion.
+    ///
+    /// ```
+    /// use normkey::Rg11b10Ufloat;
+    /// let e = |rgb| Rg11b10Ufloat::from_rgb_rtz(rgb).to_bits();
+    /// assert_eq!(e([1.999, 0.0, 1.0]), (15 << 6 | 63) | (15 << 5) << 22);
+    /// assert_eq!(Rg11b10Ufloat::from_rgb([1.999, 0.0, 0.0]).to_bits(), 16 << 6); // 2.0
+    /// assert_eq!(e([f32::NAN, -1.0, f32::INFINITY]), 0x7E0 | 0x3E0 << 22);
+    /// assert_eq!(e([65535.0, 0.0, 65535.0]), 0x7BF | 0x3DF << 22);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_rgb_rtz(rgb: [f32; 3]) -> Self {
+        Self(
+            encode_ufloat_rtz::<6>(rgb[0])
+                | encode_ufloat_rtz::<6>(rgb[1]) << 11
+                | encode_ufloat_rtz::<5>(rgb[2]) << 22,
+        )
+    }
+
+    /// Writes `Self::from_rgb_rtz(src[i])` into `dst[i]` for every `i`; the scalar
+    /// results bit for bit (on x86-64 as AVX2 code when the CPU has it).
+    ///
+    /// # Panics
+    ///
+    /// If `src.len() != dst.len()`, as [`slice::copy_from_slice`] does.
+    ///
+    /// ```
+    /// use normkey::Rg11b10Ufloat;
+    /// let src = [[1.999, f32::NAN, -1.0], [1.0, 2.0, 0.25]];
+    /// let mut dst = [Rg11b10Ufloat::ZERO; 2];
+    /// Rg11b10Ufloat::encode_slice_rtz(&src, &mut dst);
+    /// assert_eq!(dst[0], Rg11b10Ufloat::from_rgb_rtz(src[0]));
+    /// assert_eq!(dst[1].to_rgb(), [1.0, 2.0, 0.25]);
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn encode_slice_rtz(src: &[[f32; 3]], dst: &mut [Self]) {
+        crate::dispatch::map::<{ Self::ENCODE_CHUNK }, _, _>(src, dst, Self::from_rgb_rtz);
     }
 
     /// The exact values `[r, g, b]` (see [`uf11_to_f32`], [`uf10_to_f32`]): never

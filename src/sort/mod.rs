@@ -5,6 +5,8 @@
 //! |---|---|---|
 //! | [`sort_with_buffer`] | — | stable sort of keys, caller's scratch, no allocation |
 //! | [`select`], [`select_by_key`], [`select_many`] | — | the element at a rank of the stable order, read-only, no allocation, O(n) |
+//! | [`quantiles_with_buffer`], [`quantile()`]; [`quantiles`]; [`par_quantiles`] | —; `alloc`; `rayon` | `NumPy`'s quantile methods on floats, correctly rounded, NaNs skipped or propagated ([`quantile`](mod@quantile)) |
+//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`]; [`top_k()`], [`top_k_indices`], [`top_k_by_key`]; [`par_top_k`] | —; `alloc`; `rayon` | the first `k` of the stable sort (or of argsort), read-only, O(n) ([`top_k`](mod@top_k)) |
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
 //! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
@@ -107,14 +109,26 @@ mod in_place;
 mod keys;
 #[cfg(feature = "rayon")]
 mod parallel;
+pub mod quantile;
 mod radix;
 mod route;
 mod select;
+pub mod top_k;
 
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_sort, par_sort_by_key};
+#[cfg(feature = "rayon")]
+pub use quantile::par_quantiles;
+#[cfg(feature = "alloc")]
+pub use quantile::quantiles;
+pub use quantile::{Method, Nans, QuantileError, QuantileFloat, quantile, quantiles_with_buffer};
+#[cfg(feature = "rayon")]
+pub use top_k::par_top_k;
+pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
+#[cfg(feature = "alloc")]
+pub use top_k::{top_k, top_k_by_key, top_k_indices};
 
 use radix::lsd;
 

@@ -15,13 +15,48 @@
 // Test data: the casts build floats from random bits on purpose.
 #![allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use normkey::sort;
 use rayon::prelude::*;
 use rdst::RadixSort as _;
 use voracious_radix_sort::RadixSort as _;
+
+/// The system allocator, tracking the bytes allocated now and their peak: the
+/// peak-memory column.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let live = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+        PEAK.fetch_max(live, Relaxed);
+        // SAFETY: the caller's contract is `System.alloc`'s.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Relaxed);
+        // SAFETY: the caller's contract is `System.dealloc`'s.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The most bytes `f` holds allocated at once beyond what was live before it.
+fn peak_extra(f: impl FnOnce()) -> usize {
+    let before = LIVE.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    f();
+    PEAK.load(Relaxed) - before
+}
 
 /// A small deterministic generator (xorshift64*), so every run sorts the same data.
 struct Rng(u64);
@@ -197,6 +232,169 @@ fn float_case<T: Bits>(label: &str, input: &[T], reps_inner: usize, sorts: &[Sor
         })
         .collect();
     case(label, std::mem::size_of_val(input) * reps_inner, contenders);
+    let peaks: Vec<String> = sorts
+        .iter()
+        .map(|&(who, f)| {
+            let mut v = input.to_vec();
+            let peak = peak_extra(|| f(&mut v));
+            format!(
+                "{who} {:.2}",
+                peak as f64 / std::mem::size_of_val(input) as f64
+            )
+        })
+        .collect();
+    println!("peak extra memory / the slice's: {}", peaks.join(", "));
+}
+
+/// The distributions of the matrix: a name and the input of `n` keys.
+type Distribution = (&'static str, fn(usize) -> Vec<f32>);
+
+/// The distribution matrix's inputs: users' data, not only uniform floats.
+const DISTRIBUTIONS: [Distribution; 11] = [
+    ("uniform ±1e6", |n| uniform_f32(n, 11)),
+    ("random bits", |n| bits_f32(n, 12)),
+    ("[0, 1)", |n| {
+        let mut r = Rng(13);
+        (0..n).map(|_| (r.unit() * 0.5 + 0.5) as f32).collect()
+    }),
+    ("normal", |n| {
+        let mut r = Rng(14);
+        (0..n)
+            .map(|_| {
+                let (a, b) = ((r.unit() * 0.5 + 0.5).max(1e-300), r.unit());
+                ((-2.0 * a.ln()).sqrt() * (std::f64::consts::PI * b).cos()) as f32
+            })
+            .collect()
+    }),
+    ("16 distinct values", |n| {
+        let mut r = Rng(15);
+        (0..n)
+            .map(|_| (r.next() % 16) as f32 * 0.75 - 3.0)
+            .collect()
+    }),
+    ("4,400 distinct values", |n| {
+        let mut r = Rng(16);
+        (0..n)
+            .map(|_| (r.next() % 4400) as f32 / 16.0 + 100.0)
+            .collect()
+    }),
+    ("all equal", |n| vec![1.5; n]),
+    ("sorted", |n| {
+        let mut v = uniform_f32(n, 17);
+        v.sort_unstable_by(f32::total_cmp);
+        v
+    }),
+    ("reversed", |n| {
+        let mut v = uniform_f32(n, 18);
+        v.sort_unstable_by(|a, b| b.total_cmp(a));
+        v
+    }),
+    ("sorted, 1% of pairs swapped", |n| {
+        let mut v = uniform_f32(n, 19);
+        v.sort_unstable_by(f32::total_cmp);
+        let mut r = Rng(20);
+        for _ in 0..n / 100 {
+            let i = (r.next() % n as u64) as usize;
+            v.swap(i, (i + 1).min(n - 1));
+        }
+        v
+    }),
+    ("Zipf-like", |n| {
+        let mut r = Rng(21);
+        (0..n)
+            .map(|_| (1.0 / ((r.unit() * 0.5 + 0.5) + 1e-4)).floor() as f32)
+            .collect()
+    }),
+];
+
+/// `sort` against every single-threaded peer (std's `sort_unstable_by` included)
+/// on each distribution at 1Mi and at `n`, interleaved as in [`case`]: the time
+/// of `sort` over the fastest peer's, and each contender's peak extra memory
+/// (one run). A peer that panics is left out of that row (voracious 1.2 does on
+/// some inputs).
+fn case_matrix(n: usize) {
+    let reps: usize = std::env::var("NORMKEY_SORT_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let sorts = float_sorts!(f32);
+    let mut summary = Vec::new();
+    for size in [1 << 20, n] {
+        println!("\ndistribution matrix, f32, n = {size} (ms, fastest of {reps}; peak extra MiB)");
+        println!(
+            "| distribution | {} | normkey / fastest peer |",
+            sorts.map(|s| s.0).join(" | ")
+        );
+        println!("|---|{}---|", "---|".repeat(sorts.len()));
+        for (name, make) in DISTRIBUTIONS {
+            let input = make(size);
+            let mut want = input.clone();
+            want.sort_by(f32::total_cmp);
+            let hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|_| {}));
+            let ok: Vec<bool> = sorts
+                .iter()
+                .map(|&(_, f)| {
+                    let mut v = input.clone();
+                    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut v)));
+                    ran.is_ok() && bits32(&v) == bits32(&want)
+                })
+                .collect();
+            std::panic::set_hook(hook);
+            assert!(ok[0], "normkey sort, {name}: wrong result");
+            let peaks: Vec<usize> = sorts
+                .iter()
+                .zip(&ok)
+                .map(|(&(_, f), &ok)| {
+                    let mut v = input.clone();
+                    if ok { peak_extra(|| f(&mut v)) } else { 0 }
+                })
+                .collect();
+            let mut best = vec![Duration::MAX; sorts.len()];
+            for _ in 0..reps {
+                for ((b, &(_, f)), &ok) in best.iter_mut().zip(&sorts).zip(&ok) {
+                    if ok {
+                        *b = (*b).min(timed(&input, f));
+                    }
+                }
+            }
+            // The peers: every contender but normkey's own forms.
+            let (fastest, peer) = sorts
+                .iter()
+                .zip(&best)
+                .filter(|(s, _)| !s.0.starts_with("normkey"))
+                .min_by_key(|(_, t)| **t)
+                .map_or(("", Duration::MAX), |(s, t)| (s.0, *t));
+            let ratio = best[0].as_secs_f64() / peer.as_secs_f64();
+            let cells: Vec<String> = best
+                .iter()
+                .zip(&peaks)
+                .zip(&ok)
+                .map(|((t, p), &ok)| {
+                    if ok {
+                        format!(
+                            "{:.2} ({:.1})",
+                            t.as_secs_f64() * 1e3,
+                            *p as f64 / f64::from(1 << 20)
+                        )
+                    } else {
+                        "panics or wrong".to_string()
+                    }
+                })
+                .collect();
+            println!(
+                "| {name} | {} | {ratio:.2} ({fastest}) |",
+                cells.join(" | ")
+            );
+            summary.push((size, name, ratio, fastest));
+        }
+    }
+    println!("\nsummary: normkey sort / the fastest single-threaded peer");
+    println!("| distribution | n | ratio | fastest peer |");
+    println!("|---|---|---|---|");
+    for (size, name, ratio, fastest) in summary {
+        println!("| {name} | {size} | {ratio:.2} | {fastest} |");
+    }
 }
 
 /// A case: its name (what `NORMKEY_SORT_CASES` matches) and what runs it at size `n`.
@@ -211,7 +409,7 @@ fn main() {
     if std::env::args().any(|a| a == "--list" || a == "--test") {
         return; // `cargo test -p normkey-bench --benches` and `cargo bench -p normkey-bench -- --list`: nothing to run
     }
-    let cases: [Case; 10] = [
+    let cases: [Case; 11] = [
         ("semantics", case_semantics),
         ("f32 uniform", case_f32_uniform),
         ("f32 bits", case_f32_bits),
@@ -222,6 +420,7 @@ fn main() {
         ("argsort", case_argsort),
         ("select", case_select),
         ("par", case_par),
+        ("matrix", case_matrix),
     ];
     for (name, run) in cases {
         if wanted(&words, name) {

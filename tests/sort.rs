@@ -137,6 +137,9 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     // The records of `sort_by_key`/`argsort`: a radix and a `u32` index.
     let cached_records = th::CACHED_BYTES / (size_of::<K>().max(4) * 2);
     let mut v: Vec<usize> = (0..=3).collect();
+    // The in-place split of `sort` (`tests/sort_memory.rs` sorts 4Mi keys,
+    // whose buckets are at most `LEAF_BYTES`).
+    let in_place = th::IN_PLACE_BYTES / size_of::<K>();
     for m in [
         th::INSERTION_MAX,
         127,
@@ -145,6 +148,7 @@ fn lengths<K>(large: bool) -> Vec<usize> {
         4096,
         cached,
         cached_records,
+        in_place,
     ] {
         v.extend([m - 1, m, m + 1]);
     }
@@ -155,7 +159,12 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     if cfg!(miri) {
         // The library's thresholds are lower under Miri: every path is taken by
         // short inputs, which run in the non-ignored tests.
-        v.retain(|&n| n <= 3 || n.abs_diff(th::INSERTION_MAX) <= 1 || n.abs_diff(cached) <= 1);
+        v.retain(|&n| {
+            n <= 3
+                || n.abs_diff(th::INSERTION_MAX) <= 1
+                || n.abs_diff(cached) <= 1
+                || n.abs_diff(in_place) <= 1
+        });
         #[cfg(feature = "rayon")]
         v.push(th::PARALLEL_MIN);
         v.retain(|_| !large);
@@ -207,7 +216,7 @@ const EDGE_F64: [u64; 16] = [
 ];
 
 /// The families of test data, by name, from raw bits of the float's width
-/// (`edge` the float's edge patterns, `uniform` a value in ±1e6 as bits).
+/// (`edge` the float's edge patterns, `uniform` the bits of a value).
 fn families(
     n: usize,
     seed: u64,
@@ -222,6 +231,15 @@ fn families(
     let mut reversed = sorted.clone();
     reversed.reverse();
     let nans: Vec<u64> = edge.iter().copied().take(6).collect();
+    // Values as users' data has them: in [0, 1), normal, quantized (16 and 4,400
+    // distinct values), sorted with 1% of neighbours swapped, and Zipf-like (value
+    // `k` about `1/k` as often as value 1).
+    let unit = |r: u64| (r >> 11) as f64 / (1_u64 << 53) as f64;
+    let mut nearly: Vec<u64> = (0..n).map(|i| uniform(i as f64 - n as f64 / 2.0)).collect();
+    for _ in 0..n / 100 {
+        let i = rand(n as u64) as usize;
+        nearly.swap(i, (i + 1).min(n - 1));
+    }
     vec![
         (
             "edges",
@@ -252,6 +270,39 @@ fn families(
         (
             "only NaNs",
             (0..n).map(|_| nans[rand(6) as usize]).collect(),
+        ),
+        (
+            "[0, 1)",
+            (0..n).map(|_| uniform(unit(rand(u64::MAX)))).collect(),
+        ),
+        (
+            "normal",
+            (0..n)
+                .map(|_| {
+                    // Box–Muller, one of the pair.
+                    let (a, b) = (unit(rand(u64::MAX)).max(1e-300), unit(rand(u64::MAX)));
+                    uniform((-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos() * 1e3)
+                })
+                .collect(),
+        ),
+        (
+            "16 distinct",
+            (0..n)
+                .map(|_| uniform(rand(16) as f64 * 0.75 - 3.0))
+                .collect(),
+        ),
+        (
+            "4,400 distinct",
+            (0..n)
+                .map(|_| uniform(rand(4400) as f64 / 16.0 + 100.0))
+                .collect(),
+        ),
+        ("sorted, 1% swapped", nearly),
+        (
+            "Zipf-like",
+            (0..n)
+                .map(|_| uniform((1.0 / (unit(rand(u64::MAX)) + 1e-4)).floor()))
+                .collect(),
         ),
     ]
 }

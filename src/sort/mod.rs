@@ -5,6 +5,8 @@
 //! |---|---|---|
 //! | [`sort_with_buffer`] | — | stable sort of keys, caller's scratch, no allocation |
 //! | [`select`], [`select_by_key`], [`select_many`] | — | the element at a rank of the stable order, read-only, no allocation, O(n) |
+//! | [`quantiles_with_buffer`], [`quantile()`]; [`quantiles`]; [`par_quantiles`] | —; `alloc`; `rayon` | `NumPy`'s quantile methods on floats, correctly rounded, NaNs skipped or propagated ([`quantile`](mod@quantile)) |
+//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`]; [`top_k()`], [`top_k_indices`], [`top_k_by_key`]; [`par_top_k`] | —; `alloc`; `rayon` | the first `k` of the stable sort (or of argsort), read-only, O(n) ([`top_k`](mod@top_k)) |
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
 //! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
@@ -36,14 +38,34 @@
 //! # The algorithm
 //!
 //! Each key maps to an unsigned integer (its radix) whose order is the key's
-//! order, and the records are sorted by it, least significant byte first:
-//! one read counts every byte, then one stable scatter per byte into
-//! the other buffer, skipping the bytes on which every record agrees. A slice
-//! larger than the cache (2 MiB) is first split by its top bits into buckets
-//! that fit in a core's cache (one counting read and one stable scatter; a
-//! sample of the records picks how many bits, so floats whose exponents are few
-//! still split evenly), and each bucket is then sorted that way. Slices of up to
-//! 48 records are sorted by insertion. The keys a user's function returns
+//! order, and the records are sorted by it. One function picks the route of a
+//! slice:
+//!
+//! | route | which slices | how |
+//! |---|---|---|
+//! | insertion | up to 48 records | insertion sort |
+//! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | one read; kept, or reversed |
+//! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
+//! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |
+//! | stable split | the rest over 2 MiB: `NanLast`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
+//!
+//! The in-place split moves keys out of their input order, which a stable sort
+//! may not do; but it only sorts keys whose radix determines them bit for bit:
+//! two keys that tie are then the same bits, and every order of them is the
+//! same slice. `NanLast`, whose ±0 and NaNs tie with different bits, and the
+//! records of `sort_by_key` and `argsort`, where the index shows the order,
+//! take the stable split.
+//!
+//! # Memory
+//!
+//! `sort` allocates a buffer as long as the slice on the stable routes, and on
+//! the in-place route one of at most an eighth of the slice (and at most
+//! 2 MiB; the tests measure it with a counting allocator);
+//! `sort_by_key` and `argsort` allocate the keys with their indices and a
+//! buffer as long.
+//! The `_with_buffer` forms and selection allocate nothing.
+//!
+//! The keys a user's function returns
 //! are computed once and stored next to the record's index, so a key function
 //! that answers differently on two calls can make the order wrong but never
 //! loses, duplicates or reads out of bounds (the result is a permutation).
@@ -83,20 +105,32 @@
 //! ```
 use core::mem::MaybeUninit;
 
+mod in_place;
 mod keys;
 #[cfg(feature = "rayon")]
 mod parallel;
+pub mod quantile;
 mod radix;
+mod route;
 mod select;
+pub mod top_k;
 
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_sort, par_sort_by_key};
+#[cfg(feature = "rayon")]
+pub use quantile::par_quantiles;
+#[cfg(feature = "alloc")]
+pub use quantile::quantiles;
+pub use quantile::{Method, Nans, QuantileError, QuantileFloat, quantile, quantiles_with_buffer};
+#[cfg(feature = "rayon")]
+pub use top_k::par_top_k;
+pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
+#[cfg(feature = "alloc")]
+pub use top_k::{top_k, top_k_by_key, top_k_indices};
 
 use radix::lsd;
-#[cfg(feature = "alloc")]
-use radix::{INSERTION_MAX, insertion};
 
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.
@@ -115,6 +149,12 @@ pub mod __thresholds {
     /// A split of a slice of at most this many bytes whose digit is skewed reads
     /// it as four chunks side by side; larger slices as one.
     pub const STREAMS_BYTES: usize = super::radix::STREAMS_BYTES;
+    /// Slices of keys identical when equal of at least this many bytes are
+    /// split in place by `sort` (not `sort_with_buffer`).
+    pub const IN_PLACE_BYTES: usize = super::route::IN_PLACE_BYTES;
+    /// The largest bucket an in-place split leaves to the stable engine, in
+    /// bytes (and at most an eighth of the slice).
+    pub const LEAF_BYTES: usize = super::in_place::LEAF_BYTES;
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
@@ -538,7 +578,8 @@ mod alloc_forms {
     use core::mem::MaybeUninit;
 
     use super::radix::Radix;
-    use super::{INSERTION_MAX, SortKey, insertion, lsd, permute, radix_of};
+    use super::route::{self, Scratch};
+    use super::{SortKey, lsd, permute, radix_of};
 
     /// A record index: `u32` when the slice is short enough (half the bytes to
     /// move), `usize` otherwise.
@@ -651,12 +692,7 @@ mod alloc_forms {
     /// assert!(v[2].is_sign_positive() && v[5].is_nan());
     /// ```
     pub fn sort<K: SortKey>(v: &mut [K]) {
-        if v.len() <= INSERTION_MAX {
-            insertion(v, &radix_of::<K>);
-        } else {
-            let mut buf = alloc::vec![v[0]; v.len()];
-            lsd(v, &mut buf, radix_of::<K>);
-        }
+        route::sort(v, Scratch::Allocate, K::EXACT, &radix_of::<K>);
     }
 
     /// Sorts `v` stably by the key `key` gives each element, called once per

@@ -9,6 +9,8 @@
 
 use core::ops::Not;
 
+use super::route::{self, Scratch};
+
 /// Bits of one LSD digit.
 const DIGIT_BITS: u32 = 8;
 /// Buckets of one LSD digit.
@@ -170,10 +172,12 @@ const SAMPLE_STRIDE: usize = 4096;
 /// slice that fits in the cache is sorted least significant digit first: one
 /// read counts every byte, then one stable scatter per byte on which the
 /// records differ. Short slices are sorted by insertion.
+///
+/// A slice already in order, or in strictly descending order, is found by one
+/// read and kept or reversed ([`route`](super::route)).
 pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
-    let n = v.len();
-    debug_assert_eq!(buf.len(), n);
-    sort_in(v, buf, R::BITS as usize / 8, &radix);
+    debug_assert_eq!(buf.len(), v.len());
+    route::sort(v, Scratch::Given(buf), false, &radix);
 }
 
 /// [`lsd`] with the result in `dst`; `src` is scratch.
@@ -190,7 +194,12 @@ fn cached<T>(n: usize) -> bool {
 
 /// Sorts `v` by the low `bytes` bytes of its radix (the higher ones are equal);
 /// the result is in `v`, `buf` is scratch.
-fn sort_in<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], bytes: usize, radix: &impl Fn(&T) -> R) {
+pub(crate) fn sort_in<T: Copy, R: Radix>(
+    v: &mut [T],
+    buf: &mut [T],
+    bytes: usize,
+    radix: &impl Fn(&T) -> R,
+) {
     let n = v.len();
     if n <= INSERTION_MAX {
         insertion(v, radix);

@@ -1,0 +1,115 @@
+//! The route a slice takes through the sorts, chosen in one place ([`route`])
+//! over named thresholds, and run by [`sort`].
+//!
+//! | route | when | why |
+//! |---|---|---|
+//! | [`Route::Insertion`] | at most [`INSERTION_MAX`] records | the counting tables cost more than the moves |
+//! | [`Route::InOrder`] | the radixes never decrease | one read finds it; the stable order is the input |
+//! | [`Route::Reversed`] | the radixes strictly decrease (or, for keys identical when equal, never increase) | one read and a reversal; with no ties (or ties of identical keys) it is the stable order |
+//! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
+//! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
+//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`radix.rs`) |
+//!
+//! The order checks cost one read of a sorted or reversed slice and stop at
+//! the first record out of order otherwise (a few records into random data).
+
+use super::in_place;
+use super::radix::{CACHED_BYTES, INSERTION_MAX, Radix, insertion, sort_in};
+
+/// Slices of keys identical when equal of at least this many bytes are split
+/// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
+/// every slice of 4Mi keys or more, whatever their width.
+/// Measured on the 2-core AMD EPYC VM (BENCHMARKS.md).
+/// Under Miri, 512 bytes, so that the tests' short inputs take the in-place
+/// path.
+pub(crate) const IN_PLACE_BYTES: usize = if cfg!(any(miri, fuzzing)) {
+    512
+} else {
+    4 * 1024 * 1024
+};
+
+/// How a slice is sorted: see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// Insertion sort.
+    Insertion,
+    /// Already sorted: nothing moves.
+    InOrder,
+    /// Sorted backwards: reversed.
+    Reversed,
+    /// Least significant digit first, in the cache.
+    Lsd,
+    /// Split in place by the top byte, then the stable engine per bucket.
+    InPlace,
+    /// Split stably into a buffer as long as the slice, then LSD per bucket.
+    Split,
+}
+
+/// The route of `v`: `exact` when records with equal radixes are identical
+/// (keys, not records with an index or a payload), `buffered` when the caller
+/// has a buffer as long as `v` already.
+pub(crate) fn route<T, R: Radix>(
+    v: &[T],
+    radix: &impl Fn(&T) -> R,
+    exact: bool,
+    buffered: bool,
+) -> Route {
+    let bytes = v.len().saturating_mul(size_of::<T>());
+    if v.len() <= INSERTION_MAX {
+        Route::Insertion
+    } else if v.windows(2).all(|w| radix(&w[0]) <= radix(&w[1])) {
+        Route::InOrder
+    } else if v.windows(2).all(|w| {
+        let (a, b) = (radix(&w[0]), radix(&w[1]));
+        a > b || (exact && a == b)
+    }) {
+        Route::Reversed
+    } else if exact && !buffered && bytes >= IN_PLACE_BYTES {
+        Route::InPlace
+    } else if bytes <= CACHED_BYTES {
+        Route::Lsd
+    } else {
+        Route::Split
+    }
+}
+
+/// Where the scratch of a sort comes from.
+pub(crate) enum Scratch<'a, T> {
+    /// The caller's, at least as long as the slice.
+    Given(&'a mut [T]),
+    /// Allocated here, only as large as the route needs.
+    #[cfg(feature = "alloc")]
+    Allocate,
+}
+
+/// Sorts `v` stably by `radix` (a pure function) along its [`route`]; `exact`
+/// as there.
+pub(crate) fn sort<T: Copy, R: Radix>(
+    v: &mut [T],
+    scratch: Scratch<'_, T>,
+    exact: bool,
+    radix: &impl Fn(&T) -> R,
+) {
+    let n = v.len();
+    let buffered = matches!(scratch, Scratch::Given(_));
+    let bytes = R::BITS as usize / 8;
+    match (route(v, radix, exact, buffered), scratch) {
+        (Route::Insertion, _) => insertion(v, radix),
+        (Route::InOrder, _) => {}
+        (Route::Reversed, _) => v.reverse(),
+        (Route::InPlace, Scratch::Given(buf)) => {
+            in_place::sort(v, &mut buf[..in_place::leaf::<T>(n)], radix);
+        }
+        #[cfg(feature = "alloc")]
+        (Route::InPlace, Scratch::Allocate) => {
+            let mut leaf = alloc::vec![v[0]; in_place::leaf::<T>(n)];
+            in_place::sort(v, &mut leaf, radix);
+        }
+        (Route::Lsd | Route::Split, Scratch::Given(buf)) => sort_in(v, &mut buf[..n], bytes, radix),
+        #[cfg(feature = "alloc")]
+        (Route::Lsd | Route::Split, Scratch::Allocate) => {
+            let mut buf = alloc::vec![v[0]; n];
+            sort_in(v, &mut buf, bytes, radix);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The peak extra memory of `normkey::sort::sort`: at most an eighth of the
+//! slice for slices of 4Mi keys and more (the in-place split), measured by a
+//! counting global allocator around the system one. Its own binary, so that no
+//! other test allocates while it counts.
+#![cfg(feature = "alloc")]
+// Test data: the casts build keys from random bits on purpose.
+#![allow(clippy::cast_possible_truncation)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use common::XorShift;
+use normkey::sort::{self, __thresholds as th, SortKey};
+
+/// The system allocator, tracking the bytes allocated now and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let live = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+        PEAK.fetch_max(live, Relaxed);
+        // SAFETY: the caller's contract is `System.alloc`'s.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Relaxed);
+        // SAFETY: the caller's contract is `System.dealloc`'s.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The most bytes `f` holds allocated at once beyond what was live before it.
+fn peak_extra(f: impl FnOnce()) -> usize {
+    let before = LIVE.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    f();
+    PEAK.load(Relaxed) - before
+}
+
+/// Sorts `v` with `sort::sort`, checks the result against `std`'s sort (`cmp`,
+/// bit for bit through `bits`) and returns the peak extra bytes.
+fn sorted_peak<K: SortKey + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
+    mut v: Vec<K>,
+    cmp: impl Fn(&K, &K) -> std::cmp::Ordering,
+    bits: impl Fn(&K) -> B,
+) -> usize {
+    let mut want = v.clone();
+    want.sort_by(cmp);
+    let peak = peak_extra(|| sort::sort(&mut v));
+    assert!(
+        v.iter().map(&bits).eq(want.iter().map(&bits)),
+        "sort: {} keys",
+        v.len()
+    );
+    peak
+}
+
+/// Random bits, values in ±1e6 (a few top bytes hold most keys) and one top
+/// byte for all: `f32`, `f64`, `u16` and `u8` keys, 4Mi of each (under Miri,
+/// where the in-place split starts at 512 bytes, 600).
+#[test]
+#[cfg_attr(
+    not(miri),
+    ignore = "4Mi keys of five kinds: release mode, in the exhaustive stage"
+)]
+fn sort_needs_at_most_an_eighth_of_the_slice_more() {
+    let n = if cfg!(miri) { 600 } else { 4 << 20 };
+    let mut r = XorShift(0x5eed_1234);
+    let bits: Vec<u64> = (0..n).map(|_| r.next()).collect();
+    let eighth = |bytes_per_key: usize| n * bytes_per_key / 8;
+
+    let floats: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b as u32)).collect();
+    let peak = sorted_peak(floats, f32::total_cmp, |x| x.to_bits());
+    assert!(peak <= eighth(4), "f32 random bits: {peak} bytes");
+
+    #[allow(clippy::cast_precision_loss)] // a random value, not a count
+    let uniform: Vec<f32> = bits
+        .iter()
+        .map(|&b| (b >> 40) as f32 / (1 << 24) as f32 * 2e6 - 1e6)
+        .collect();
+    let peak = sorted_peak(uniform, f32::total_cmp, |x| x.to_bits());
+    assert!(peak <= eighth(4), "f32 in ±1e6: {peak} bytes");
+
+    let doubles: Vec<f64> = bits
+        .iter()
+        .map(|&b| f64::from_bits(0x3ff0_0000_0000_0000 | (b >> 12)))
+        .collect();
+    let peak = sorted_peak(doubles, f64::total_cmp, |x| x.to_bits());
+    assert!(peak <= eighth(8), "f64 in [1, 2): {peak} bytes");
+
+    let halves: Vec<u16> = bits.iter().map(|&b| b as u16).collect();
+    let peak = sorted_peak(halves, Ord::cmp, |x| *x);
+    assert!(peak <= eighth(2), "u16: {peak} bytes");
+
+    let bytes: Vec<u8> = bits.iter().map(|&b| b as u8).collect();
+    let peak = sorted_peak(bytes, Ord::cmp, |x| *x);
+    assert!(peak <= eighth(1), "u8: {peak} bytes");
+
+    // The counter counts: `NanLast` keys tie with different bits, so they take
+    // the stable route and its buffer as long as the slice.
+    let nan_last: Vec<sort::NanLast<f32>> = bits
+        .iter()
+        .take(th::IN_PLACE_BYTES)
+        .map(|&b| sort::NanLast(f32::from_bits(b as u32)))
+        .collect();
+    let len = nan_last.len();
+    let mut nan_last = nan_last;
+    let peak = peak_extra(|| sort::sort(&mut nan_last));
+    assert!(peak >= len * 4, "NanLast: {peak} bytes");
+}

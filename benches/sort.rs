@@ -512,10 +512,14 @@ fn case_argsort(n: usize) {
     let mut t_std = Duration::MAX;
     let mut t_ours = Duration::MAX;
     let mut t_packed = Duration::MAX;
+    let mut t_u32 = Duration::MAX;
     for _ in 0..3 {
         let t = Instant::now();
         black_box(sort::argsort(black_box(input)));
         t_ours = t_ours.min(t.elapsed());
+        let t = Instant::now();
+        black_box(sort::argsort_u32(black_box(input)));
+        t_u32 = t_u32.min(t.elapsed());
         let t = Instant::now();
         black_box(packed(black_box(input)));
         t_packed = t_packed.min(t.elapsed());
@@ -529,6 +533,7 @@ fn case_argsort(n: usize) {
     println!("|---|---|---|");
     for (who, t) in [
         ("normkey sort::argsort", t_ours),
+        ("normkey sort::argsort_u32 (`u32` indices)", t_u32),
         ("(key << 32 | index) u64 by rdst, single-threaded", t_packed),
         ("std stable index sort by total_cmp", t_std),
     ] {

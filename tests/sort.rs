@@ -47,6 +47,11 @@ where
     assert_eq!(bits_of(&v), bits_of(&want), "sort, n = {n}");
 
     assert_eq!(sort::argsort(input), want_idx, "argsort, n = {n}");
+    let want_u32: Vec<u32> = want_idx
+        .iter()
+        .map(|&i| u32::try_from(i).unwrap())
+        .collect();
+    assert_eq!(sort::argsort_u32(input), want_u32, "argsort_u32, n = {n}");
     // Records: stability is visible in the indices.
     let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
     sort::sort_by_key(&mut recs, |r| r.0);
@@ -503,7 +508,7 @@ fn short_buffers_panic_with_a_message() {
     assert!(
         err.downcast_ref::<String>()
             .unwrap()
-            .contains("does not match")
+            .contains("`ranks.len()` (2) != `out.len()` (1)")
     );
 }
 

@@ -142,7 +142,7 @@ fn names_sizes_channels_and_twins_match_wgpu() {
             Some(f.bytes_per_texel() as u32),
             "{name}"
         );
-        assert_eq!(u32::from(w.components()), f.channels(), "{name}");
+        assert_eq!(usize::from(w.components()), f.channels(), "{name}");
         assert_eq!(w.is_srgb(), f.is_srgb(), "{name}");
         assert_eq!(
             wgpu(f.add_srgb_suffix().name()),
@@ -253,7 +253,7 @@ fn model_encode(f: Format, rgba: [f32; 4]) -> Vec<u8> {
     fn each(rgba: [f32; 4], n: usize, channel: impl Fn(f32) -> Vec<u8>) -> Vec<u8> {
         rgba[..n].iter().flat_map(|&x| channel(x)).collect()
     }
-    let n = f.channels() as usize;
+    let n = f.channels();
     match f {
         F::R8Unorm | F::Rg8Unorm => each(rgba, n, |x| Unorm8::from_f32(x).to_le_bytes().to_vec()),
         F::R8Snorm | F::Rg8Snorm | F::Rgba8Snorm => {
@@ -340,7 +340,7 @@ fn texel_formats_and_channel_defaults() {
             let back = t.to_rgba();
             assert!(same(back, model_decode(f, &t.bytes())), "{f}");
             // Channels the format lacks: ignored when encoding, 0, 0, 1 when decoding.
-            let n = f.channels() as usize;
+            let n = f.channels();
             let mut other = rgba;
             other[n..].fill(f32::NAN);
             assert_eq!(T::from_rgba(other), t, "{f}");

@@ -21,7 +21,9 @@
 mod common;
 use common::{XorShift, miri_thin};
 
-use normkey::texture::{AlphaMode, Format, Srgb8, f16_to_f32, mip_level_count, mip_size};
+use normkey::texture::{
+    AlphaMode, Format, NanPolicy, Srgb8, f16_to_f32, mip_level_count, mip_size,
+};
 use normkey_oracle::{
     decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
     srgb_encode_value, unorm_max,
@@ -42,7 +44,7 @@ enum Rule {
 /// The rule of each stored channel, r, g, b, a order; `None`: not covered here.
 fn rules(f: Format) -> Option<Vec<Rule>> {
     use Rule::{Half, Single, Snorm, Srgb, Unorm};
-    let n = f.channels() as usize;
+    let n = f.channels();
     Some(match f {
         F::R8Unorm | F::Rg8Unorm | F::Rgba8Unorm | F::Bgra8Unorm => vec![Unorm(8); n],
         F::R16Unorm | F::Rg16Unorm | F::Rgba16Unorm => vec![Unorm(16); n],
@@ -84,6 +86,31 @@ fn model_mean(p: &[[f32; 4]; 4], c: usize, alpha: AlphaMode) -> f64 {
     }
 }
 
+/// The `f64` mean of the non-NaN entries of channel `c` of a box under
+/// `NanPolicy::Skip` (the module docs' definition, written from them); `None` when
+/// all four entries are NaN.
+fn model_skip_mean(p: &[[f32; 4]; 4], c: usize, alpha: AlphaMode) -> Option<f64> {
+    // A sum of no entries is −0, the identity of f64 addition.
+    let sum = |v: &mut dyn Iterator<Item = f64>| v.fold(-0.0, |s, x| s + x);
+    let kept: Vec<f64> = p
+        .iter()
+        .filter(|t| !t[c].is_nan())
+        .map(|t| f64::from(t[c]))
+        .collect();
+    if c < 3 && alpha == AlphaMode::Straight {
+        let both: Vec<(f64, f64)> = p
+            .iter()
+            .filter(|t| !t[c].is_nan() && !t[3].is_nan())
+            .map(|t| (f64::from(t[c]), f64::from(t[3])))
+            .collect();
+        let a = sum(&mut both.iter().map(|&(_, a)| a));
+        if a != 0.0 {
+            return Some(sum(&mut both.iter().map(|&(v, a)| v * a)) / a);
+        }
+    }
+    (!kept.is_empty()).then(|| sum(&mut kept.iter().copied()) / kept.len() as f64)
+}
+
 /// Equal values, or both NaN.
 fn same(a: f32, b: f32) -> bool {
     a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan()
@@ -99,7 +126,57 @@ fn decode(f: Format, bytes: &[u8], pitch: usize, w: usize, h: usize) -> Vec<[f32
 /// One random level of `f` downsampled and checked; returns the outputs checked and
 /// those that took the `f32`-rounded mean's code instead of the `f64` mean's
 /// (within the bound).
+/// A special value for a float channel (`bits` 16 or 32), little-endian: a NaN of
+/// either sign, quiet or signalling, random payload (half the time), ±∞, ±0 or a
+/// subnormal; `None`: keep the random bytes.
+fn special(rng: &mut XorShift, bits: u32) -> Option<u32> {
+    let (man, exp) = if bits == 16 {
+        (10, 0x7C00)
+    } else {
+        (23, 0x7F80_0000)
+    };
+    let sign = (rng.next() as u32 & 1) << (bits - 1);
+    let payload = (rng.next() as u32 & ((1 << man) - 1)).max(1);
+    let v = match rng.next() % 20 {
+        0..=9 => exp | payload,
+        10 | 11 => exp,
+        12 | 13 => 0,
+        14 | 15 => payload,
+        _ => return None,
+    };
+    Some(sign | v)
+}
+
+/// Overwrites random channels of a float format's level with [`special`] values.
+fn inject_specials(rng: &mut XorShift, bytes: &mut [u8], rules: &[Rule]) {
+    let bits = match rules[0] {
+        Rule::Half => 16,
+        Rule::Single => 32,
+        _ => return,
+    };
+    for chunk in bytes.chunks_exact_mut(bits as usize / 8) {
+        if let Some(v) = special(rng, bits) {
+            chunk.copy_from_slice(&v.to_le_bytes()[..chunk.len()]);
+        }
+    }
+}
+
 fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMode) -> (u64, u64) {
+    let (checked, near, _) = check_level_with(f, rng, w, h, alpha, NanPolicy::Propagate);
+    (checked, near)
+}
+
+/// [`check_level`] under `nan`; with `NanPolicy::Skip` a float format's level is
+/// salted with NaNs, ±∞, ±0 and subnormals first. Also returns how many output
+/// channels had 0, 1, 2, 3 and 4 NaN entries in their box.
+fn check_level_with(
+    f: Format,
+    rng: &mut XorShift,
+    w: usize,
+    h: usize,
+    alpha: AlphaMode,
+    nan: NanPolicy,
+) -> (u64, u64, [u64; 5]) {
     let rules = rules(f).unwrap();
     let bpt = f.bytes_per_texel();
     let (pad, dpad, off) = (
@@ -112,11 +189,24 @@ fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMo
     for b in &mut src {
         *b = rng.next() as u8;
     }
+    if nan == NanPolicy::Skip {
+        // Padding bytes are salted too: never read, they cannot matter.
+        inject_specials(rng, &mut src[off..], &rules);
+    }
     let (dw, dh) = (mip_size(w), mip_size(h));
     let dpitch = dw * bpt + dpad;
     let mut dst = vec![0xA5u8; off + dh * dpitch];
-    f.downsample(&src[off..], pitch, w, h, &mut dst[off..], dpitch, alpha)
-        .unwrap();
+    f.downsample_with(
+        &src[off..],
+        pitch,
+        w,
+        h,
+        &mut dst[off..],
+        dpitch,
+        alpha,
+        nan,
+    )
+    .unwrap();
     // Padding untouched.
     for (i, &b) in dst.iter().enumerate() {
         let inside = i >= off && (i - off) % dpitch < dw * bpt;
@@ -124,7 +214,7 @@ fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMo
     }
     let texels = decode(f, &src[off..], pitch, w, h);
     let out = decode(f, &dst[off..], dpitch, dw, dh);
-    let (mut checked, mut near_boundary) = (0, 0);
+    let (mut checked, mut near_boundary, mut nans) = (0, 0, [0u64; 5]);
     for y in 0..dh {
         for x in 0..dw {
             let at = |sx: usize, sy: usize| texels[sy.min(h - 1) * w + sx.min(w - 1)];
@@ -135,9 +225,30 @@ fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMo
                 at(2 * x + 1, 2 * y + 1),
             ];
             for (c, &rule) in rules.iter().enumerate() {
-                let m = model_mean(&p, c, alpha);
                 let got = out[y * dw + x][c];
                 checked += 1;
+                nans[p.iter().filter(|t| t[c].is_nan()).count()] += 1;
+                let m = match nan {
+                    NanPolicy::Propagate => model_mean(&p, c, alpha),
+                    NanPolicy::Skip => {
+                        let Some(m) = model_skip_mean(&p, c, alpha) else {
+                            // The top-left NaN, its sign and payload kept (binary16:
+                            // quieted, its payload fits).
+                            let quiet = if matches!(rule, Rule::Half) {
+                                0x0040_0000
+                            } else {
+                                0
+                            };
+                            assert_eq!(
+                                got.to_bits(),
+                                p[0][c].to_bits() | quiet,
+                                "{f} {w}x{h} {alpha:?} texel ({x}, {y}) channel {c}: box {p:?}"
+                            );
+                            continue;
+                        };
+                        m
+                    }
+                };
                 if same(got, reference(rule, m)) {
                     continue;
                 }
@@ -145,13 +256,13 @@ fn check_level(f: Format, rng: &mut XorShift, w: usize, h: usize, alpha: AlphaMo
                 let rounded = f64::from(m as f32);
                 assert!(
                     same(got, reference(rule, rounded)),
-                    "{f} {w}x{h} {alpha:?} texel ({x}, {y}) channel {c}: box {p:?}, mean {m:e}, got {got:e}"
+                    "{f} {w}x{h} {alpha:?} {nan:?} texel ({x}, {y}) channel {c}: box {p:?}, mean {m:e}, got {got:e}"
                 );
                 near_boundary += 1;
             }
         }
     }
-    (checked, near_boundary)
+    (checked, near_boundary, nans)
 }
 
 #[test]
@@ -261,7 +372,7 @@ fn a_box_of_equal_texels_gives_its_value_back() {
             );
             // Straight alpha with a NaN or infinite alpha makes the colour NaN.
             let weighted = alpha == AlphaMode::Straight && !a[3].is_finite();
-            for c in 0..f.channels() as usize {
+            for c in 0..f.channels() {
                 assert!(
                     same(a[c], b[c]) || weighted && b[c].is_nan(),
                     "{f} {texel:02x?}: {a:?} → {b:?}"
@@ -299,4 +410,120 @@ fn odd_sides_and_ones_follow_the_documented_box() {
         .collect();
     assert!(v[0].is_nan());
     assert_eq!(v[1..], [1.0, 0.375, 1.0]);
+}
+
+#[test]
+fn skipping_nan_gives_the_mean_of_the_other_entries() {
+    let mut rng = XorShift(0x0000_5C1F_0A4E);
+    for f in Format::ALL.into_iter().filter(|&f| rules(f).is_some()) {
+        let float = matches!(rules(f).unwrap()[0], Rule::Half | Rule::Single);
+        let mut nans = [0u64; 5];
+        for i in miri_thin(0..if float { 300 } else { 30 }, 30) {
+            let (w, h) = (1 + rng.next() as usize % 9, 1 + rng.next() as usize % 7);
+            let alpha = if i % 2 == 0 {
+                AlphaMode::Straight
+            } else {
+                AlphaMode::Premultiplied
+            };
+            let (_, _, n) = check_level_with(f, &mut rng, w, h, alpha, NanPolicy::Skip);
+            for (t, k) in nans.iter_mut().zip(n) {
+                *t += k;
+            }
+        }
+        // Every count of NaN entries in a box, 0 to 4, was met.
+        if float && !cfg!(miri) {
+            assert!(nans.iter().all(|&k| k > 0), "{f}: {nans:?}");
+        }
+    }
+}
+
+#[test]
+fn skipping_nan_edge_cases() {
+    let f = F::Rgba32Float;
+    let px = |v: &[[f32; 4]]| {
+        v.iter()
+            .flatten()
+            .flat_map(|x| x.to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let run = |b: [f32; 4], alpha: AlphaMode| {
+        // Channel 0 holds the box; alpha 1 (or the box itself for channel 3).
+        let src = px(&b.map(|x| [x, 0.0, 0.0, 1.0]));
+        let mut out = [0u8; 16];
+        f.downsample_with(&src, 32, 2, 2, &mut out, 16, alpha, NanPolicy::Skip)
+            .unwrap();
+        f32::from_le_bytes(out[..4].try_into().unwrap())
+    };
+    let (nan, neg_nan) = (f32::NAN, -f32::NAN);
+    let tiny = f32::from_bits(1);
+    for alpha in [AlphaMode::Straight, AlphaMode::Premultiplied] {
+        assert_eq!(run([nan, 1.0, 2.0, 4.0], alpha), 7.0 / 3.0);
+        assert_eq!(run([neg_nan, 1.0, nan, 4.0], alpha), 2.5);
+        assert_eq!(run([nan, neg_nan, 3.0, nan], alpha), 3.0);
+        assert_eq!(run([1.0, 2.0, 3.0, 6.0], alpha), 3.0);
+        // ±∞ are values: one sign gives it, both give NaN.
+        assert_eq!(run([f32::INFINITY, nan, 1.0, nan], alpha), f32::INFINITY);
+        assert!(run([f32::INFINITY, f32::NEG_INFINITY, nan, nan], alpha).is_nan());
+        // ±0: −0 only when every non-NaN entry is −0.
+        assert_eq!(
+            run([-0.0, nan, -0.0, neg_nan], alpha).to_bits(),
+            (-0.0f32).to_bits()
+        );
+        assert_eq!(run([-0.0, nan, 0.0, nan], alpha).to_bits(), 0);
+        // Subnormals are averaged, not flushed.
+        assert_eq!(run([tiny, nan, nan, nan], alpha), tiny);
+        assert_eq!(run([tiny, tiny, nan, 0.0], alpha).to_bits(), 1); // 2/3 of one ulp rounds to 1
+        // All four NaN: the top-left one, sign and payload kept.
+        let signalling = f32::from_bits(0xFF80_0001);
+        assert_eq!(
+            run([signalling, nan, neg_nan, nan], alpha).to_bits(),
+            0xFF80_0001
+        );
+        assert_eq!(
+            run([neg_nan, nan, nan, nan], alpha).to_bits(),
+            neg_nan.to_bits()
+        );
+    }
+    // Straight alpha: a texel with a NaN alpha gives no weight to its colour; the
+    // other channels of a texel with a NaN colour still count.
+    let src = px(&[
+        [1.0, 0.0, 0.0, nan],
+        [0.5, 0.0, nan, 1.0],
+        [0.25, 0.0, 1.0, 0.5],
+        [nan, 0.0, 0.0, 0.5],
+    ]);
+    let mut out = [0u8; 16];
+    f.downsample_with(
+        &src,
+        32,
+        2,
+        2,
+        &mut out,
+        16,
+        AlphaMode::Straight,
+        NanPolicy::Skip,
+    )
+    .unwrap();
+    let v: Vec<f32> = out
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(v, [0.625 / 1.5, 0.0, 0.5, 2.0 / 3.0]);
+    // Propagate is downsample.
+    let mut again = [0u8; 16];
+    f.downsample_with(
+        &src,
+        32,
+        2,
+        2,
+        &mut out,
+        16,
+        AlphaMode::Straight,
+        NanPolicy::Propagate,
+    )
+    .unwrap();
+    f.downsample(&src, 32, 2, 2, &mut again, 16, AlphaMode::Straight)
+        .unwrap();
+    assert_eq!(out, again);
+    assert_eq!(NanPolicy::default(), NanPolicy::Propagate);
 }

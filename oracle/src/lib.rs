@@ -18,6 +18,8 @@
     clippy::cast_possible_wrap
 )]
 
+pub mod quantile;
+
 /// 2⁵²: adding it to an `f64` in [0, 2⁵²) rounds it to an integer, ties to even.
 const MAGIC: f64 = 4_503_599_627_370_496.0;
 

@@ -52,6 +52,10 @@ impl ArgFloat for half::bf16 {}
 ///
 /// # Representation and the empty state
 ///
+/// The index is a `u32`, as `sort::argsort_u32` returns them (feature `alloc`;
+/// `sort::argsort` returns `usize`): a slice of up to 2^32 elements, or chunks of
+/// a longer one reduced apart.
+///
 /// `#[repr(transparent)]` over one `AtomicU64`: the key of the value
 /// ([`OrderedKey<F>`], zero-extended to 32 bits for the 16-bit floats) in the high
 /// 32 bits, the index in the low 32 bits, **complemented for [`Max`]** (`!index`),

@@ -5,8 +5,11 @@
 //! |---|---|---|
 //! | [`sort_with_buffer`] | — | stable sort of keys, caller's scratch, no allocation |
 //! | [`select`], [`select_by_key`], [`select_many`] | — | the element at a rank of the stable order, read-only, no allocation, O(n) |
+//! | [`quantiles_with_buffer`], [`quantile()`]; [`quantiles`]; [`par_quantiles`] | —; `alloc`; `rayon` | `NumPy`'s quantile methods on floats, correctly rounded, NaNs skipped or propagated ([`quantile`](mod@quantile)) |
+//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`]; [`top_k()`], [`top_k_indices`], [`top_k_by_key`]; [`par_top_k`] | —; `alloc`; `rayon` | the first `k` of the stable sort (or of argsort), read-only, O(n) ([`top_k`](mod@top_k)) |
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`argsort`] | `alloc` | the same, allocating their scratch |
+//! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
 //! | [`par_sort`], [`par_sort_by_key`] | `rayon` | on rayon's thread pool |
 //!
 //! # The orders
@@ -106,14 +109,26 @@ mod in_place;
 mod keys;
 #[cfg(feature = "rayon")]
 mod parallel;
+pub mod quantile;
 mod radix;
 mod route;
 mod select;
+pub mod top_k;
 
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_sort, par_sort_by_key};
+#[cfg(feature = "rayon")]
+pub use quantile::par_quantiles;
+#[cfg(feature = "alloc")]
+pub use quantile::quantiles;
+pub use quantile::{Method, Nans, QuantileError, QuantileFloat, quantile, quantiles_with_buffer};
+#[cfg(feature = "rayon")]
+pub use top_k::par_top_k;
+pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
+#[cfg(feature = "alloc")]
+pub use top_k::{top_k, top_k_by_key, top_k_indices};
 
 use radix::lsd;
 
@@ -815,7 +830,38 @@ mod alloc_forms {
             keys.iter().map(|r| r.1).collect()
         }
     }
+
+    /// [`argsort`] with `u32` indices, the index type of the arg reducers
+    /// ([`AtomicF32ArgMin`](crate::atomic::AtomicArgExtremum) and the others): the
+    /// same order (the stable order of the keys, equal keys in index order), half
+    /// the memory of the result on 64-bit targets.
+    ///
+    /// # Panics
+    ///
+    /// If `v.len()` is over `2^32` (an index would not fit in `u32`), at the
+    /// caller's line; [`argsort`] takes any length.
+    ///
+    /// ```
+    /// use normkey::sort::{self, NanLast};
+    ///
+    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
+    /// assert_eq!(sort::argsort_u32(&v), [4, 2, 3, 0, 1]); // totalOrder
+    /// assert_eq!(sort::argsort_u32(NanLast::from_slice(&v)), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last
+    /// assert!(sort::argsort_u32::<f64>(&[]).is_empty());
+    /// ```
+    #[must_use]
+    #[track_caller]
+    pub fn argsort_u32<K: SortKey>(v: &[K]) -> Vec<u32> {
+        // The last index, `v.len() − 1`, fits in `u32`.
+        assert!(
+            u32::try_from(v.len().saturating_sub(1)).is_ok(),
+            "`sort::argsort_u32`: `v.len()` ({}) is over 2^32: its indices do not fit in `u32` (use `argsort`)",
+            v.len()
+        );
+        let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
+        keys.iter().map(|r| r.1).collect()
+    }
 }
 
 #[cfg(feature = "alloc")]
-pub use alloc_forms::{argsort, sort, sort_by_key};
+pub use alloc_forms::{argsort, argsort_u32, sort, sort_by_key};

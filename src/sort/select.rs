@@ -190,3 +190,125 @@ pub(crate) fn select_many<T: Copy, R: Radix>(
         };
     }
 }
+
+/// The first pass of [`select_many`] on its own, so that the quantiles can narrow
+/// any number of ranks from it without a buffer of ranks.
+pub(crate) fn first_pass<T, R: Radix>(
+    v: &[T],
+    radix: &mut impl FnMut(&T) -> R,
+) -> [usize; SELECT_BUCKETS] {
+    count_next(v, &Narrowed::start(0, v.len()), radix)
+}
+
+/// The radix at rank `k` of the stable order by `radix`, and how many records
+/// with that radix the ranks up to `k` hold (the ties a top-k keeps: the first
+/// ones in input order); `None` when `k >= v.len()`.
+pub(crate) fn radix_at<T, R: Radix>(
+    v: &[T],
+    k: usize,
+    mut radix: impl FnMut(&T) -> R,
+) -> Option<(R, usize)> {
+    if k >= v.len() {
+        return None;
+    }
+    let mut state = Narrowed::start(k, v.len());
+    while !state.done() {
+        let counts = count_next(v, &state, &mut radix);
+        state = narrow(state, &counts)?;
+    }
+    if state.known == R::BITS {
+        return Some((state.prefix, state.rank + 1));
+    }
+    // One record is left with the prefix (`group == 1`, so `rank == 0`).
+    let r = v.iter().map(radix).find(|&r| state.matches(r))?;
+    Some((r, 1))
+}
+
+/// Distinct prefixes [`narrow_joint`] counts in one read.
+const JOINT: usize = 4;
+
+/// Runs the remaining passes of several ranks together (the quantiles' order
+/// statistics, after the shared [`first_pass`]): each pass is one read of `v`
+/// that counts the next digit under up to [`JOINT`] distinct prefixes at once,
+/// and ranks whose prefixes agree (a quantile's two neighbours, nearly always)
+/// share the counts. A state becomes `None` when the counts do not hold its rank
+/// (only with a key function that answers differently on two calls). With
+/// `whole`, every state is narrowed to its full radix (for keys the radix gives
+/// back), else until one record is left.
+pub(crate) fn narrow_joint<T, R: Radix>(
+    v: &[T],
+    states: &mut [Option<Narrowed<R>>],
+    radix: &mut impl FnMut(&T) -> R,
+    whole: bool,
+) {
+    let open = |s: &Narrowed<R>| if whole { s.known < R::BITS } else { !s.done() };
+    loop {
+        let mut keys = [(R::ZERO, 0_u32, 0_usize); JOINT];
+        let mut d = 0;
+        for s in states.iter().flatten().filter(|s| open(s)) {
+            if d < JOINT && !keys[..d].iter().any(|k| (k.0, k.1) == (s.prefix, s.known)) {
+                keys[d] = (s.prefix, s.known, s.group);
+                d += 1;
+            }
+        }
+        if d == 0 {
+            return;
+        }
+        let keys = &keys[..d];
+        let digit = |known: u32| {
+            Narrowed::<R> {
+                prefix: R::ZERO,
+                known,
+                rank: 0,
+                group: 0,
+            }
+            .next_digit()
+        };
+        // 64 KiB on a 64-bit target (the price of one read for four prefixes).
+        #[allow(clippy::large_stack_arrays)]
+        let mut counts = [[0_usize; SELECT_BUCKETS]; JOINT];
+        let mut count = |r: R| {
+            for (c, &(prefix, known, _)) in counts.iter_mut().zip(keys) {
+                if r.high(known) == prefix {
+                    let (width, shift) = digit(known);
+                    c[r.shr_usize(shift) & ((1 << width) - 1)] += 1;
+                }
+            }
+        };
+        let matches = |r: R| {
+            keys.iter()
+                .any(|&(prefix, known, _)| r.high(known) == prefix)
+        };
+        let group: usize = keys.iter().map(|k| k.2).sum();
+        if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
+            for block in v.chunks(SPARSE_BLOCK) {
+                if block.iter().fold(false, |any, x| any | matches(radix(x))) {
+                    for x in block {
+                        count(radix(x));
+                    }
+                }
+            }
+        } else {
+            for x in v {
+                count(radix(x));
+            }
+        }
+        for slot in states.iter_mut() {
+            let Some(s) = *slot else { continue };
+            if let Some(i) = keys.iter().position(|k| (k.0, k.1) == (s.prefix, s.known)) {
+                *slot = narrow(s, &counts[i]);
+            }
+        }
+    }
+}
+
+impl<R: Radix> Narrowed<R> {
+    /// [`Narrowed::start`] narrowed by the shared first pass.
+    pub(crate) fn after_first(
+        rank: usize,
+        n: usize,
+        first: &[usize; SELECT_BUCKETS],
+    ) -> Option<Self> {
+        narrow(Self::start(rank, n), first)
+    }
+}

@@ -35,13 +35,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::rows::{Codec, Half, Planar, RowCodec, Typed, codec};
-use super::{
-    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
-    Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb,
-};
-use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
-
 /// A texture format chosen at run time: every format normkey converts, plus the
 /// multi-channel UNORM, SNORM and float storage formats packers need.
 ///
@@ -52,12 +45,12 @@ use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 ///
 /// | formats | channel rule |
 /// |---|---|
-/// | `*8Unorm`, `*16Unorm` | [`Unorm8`], [`Unorm16`]: NaN → 0, clamp, the nearest code; decode `c / max` correctly rounded |
-/// | `*8Snorm`, `*16Snorm` | [`Snorm8`], [`Snorm16`]: NaN → 0, clamp to [−1, 1], the nearest code; the most negative code decodes to −1 |
-/// | `*UnormSrgb` | colour as [`Srgb8`](super::Srgb8), alpha as [`Unorm8`] |
+/// | `*8Unorm`, `*16Unorm` | [`Unorm8`](crate::storage::Unorm8), [`Unorm16`](crate::storage::Unorm16): NaN → 0, clamp, the nearest code; decode `c / max` correctly rounded |
+/// | `*8Snorm`, `*16Snorm` | [`Snorm8`](crate::storage::Snorm8), [`Snorm16`](crate::storage::Snorm16): NaN → 0, clamp to [−1, 1], the nearest code; the most negative code decodes to −1 |
+/// | `*UnormSrgb` | colour as [`Srgb8`](super::Srgb8), alpha as [`Unorm8`](crate::storage::Unorm8) |
 /// | `*16Float` | binary16, [`f32_to_f16`](super::f32_to_f16) / [`f16_to_f32`](super::f16_to_f32): nearest even, overflow → ±∞, NaN kept (sign, top payload bits, quiet) |
 /// | `*32Float` | the `f32` itself, every bit kept (NaN payloads, −0, subnormals) |
-/// | packed | the rules of [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`], [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
+/// | packed | the rules of [`Rgb10a2Unorm`](super::Rgb10a2Unorm), [`B5g6r5Unorm`](super::B5g6r5Unorm), [`Bgr5a1Unorm`](super::Bgr5a1Unorm), [`Bgra4Unorm`](super::Bgra4Unorm), [`Rg11b10Ufloat`](super::Rg11b10Ufloat), [`Rgb9e5Ufloat`](super::Rgb9e5Ufloat) |
 ///
 /// A format with fewer than four channels ignores the others when encoding and
 /// decodes them as 0 (green, blue) and 1 (alpha), as GPUs sample them.
@@ -86,15 +79,15 @@ pub enum Format {
     Rg8Unorm,
     /// Two SNORM8 channels (`"rg8snorm"`).
     Rg8Snorm,
-    /// [`Rgba8Unorm`] (`"rgba8unorm"`).
+    /// [`Rgba8Unorm`](super::Rgba8Unorm) (`"rgba8unorm"`).
     Rgba8Unorm,
-    /// [`Rgba8UnormSrgb`] (`"rgba8unorm-srgb"`).
+    /// [`Rgba8UnormSrgb`](super::Rgba8UnormSrgb) (`"rgba8unorm-srgb"`).
     Rgba8UnormSrgb,
     /// Four SNORM8 channels, R, G, B, A (`"rgba8snorm"`).
     Rgba8Snorm,
-    /// [`Bgra8Unorm`] (`"bgra8unorm"`).
+    /// [`Bgra8Unorm`](super::Bgra8Unorm) (`"bgra8unorm"`).
     Bgra8Unorm,
-    /// [`Bgra8UnormSrgb`] (`"bgra8unorm-srgb"`).
+    /// [`Bgra8UnormSrgb`](super::Bgra8UnormSrgb) (`"bgra8unorm-srgb"`).
     Bgra8UnormSrgb,
     /// One UNORM16 channel, little-endian (`"r16unorm"`).
     R16Unorm,
@@ -120,18 +113,45 @@ pub enum Format {
     Rg32Float,
     /// Four `f32` channels (`"rgba32float"`).
     Rgba32Float,
-    /// [`Rgb10a2Unorm`] (`"rgb10a2unorm"`).
+    /// [`Rgb10a2Unorm`](super::Rgb10a2Unorm) (`"rgb10a2unorm"`).
     Rgb10a2Unorm,
-    /// [`Rg11b10Ufloat`] (`"rg11b10ufloat"`).
+    /// [`Rg11b10Ufloat`](super::Rg11b10Ufloat) (`"rg11b10ufloat"`).
     Rg11b10Ufloat,
-    /// [`Rgb9e5Ufloat`] (`"rgb9e5ufloat"`).
+    /// [`Rgb9e5Ufloat`](super::Rgb9e5Ufloat) (`"rgb9e5ufloat"`).
     Rgb9e5Ufloat,
-    /// [`B5g6r5Unorm`] (`"b5g6r5unorm"`; not in wgpu).
+    /// [`B5g6r5Unorm`](super::B5g6r5Unorm) (`"b5g6r5unorm"`; not in wgpu).
     B5g6r5Unorm,
-    /// [`Bgr5a1Unorm`] (`"bgr5a1unorm"`; not in wgpu).
+    /// [`Bgr5a1Unorm`](super::Bgr5a1Unorm) (`"bgr5a1unorm"`; not in wgpu).
     Bgr5a1Unorm,
-    /// [`Bgra4Unorm`] (`"bgra4unorm"`; not in wgpu).
+    /// [`Bgra4Unorm`](super::Bgra4Unorm) (`"bgra4unorm"`; not in wgpu).
     Bgra4Unorm,
+}
+
+/// What a format's channels store ([`Format::channel_kind`]). `#[non_exhaustive]`:
+/// new kinds may come with new formats.
+///
+/// ```
+/// use normkey::texture::{ChannelKind, Format};
+/// let hdr: Vec<Format> = Format::ALL
+///     .into_iter()
+///     .filter(|f| matches!(f.channel_kind(), ChannelKind::Float | ChannelKind::Ufloat))
+///     .collect();
+/// assert_eq!(hdr.len(), 8);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ChannelKind {
+    /// Unsigned normalized integers, [0, 1] (`*Unorm`, the packed UNORM formats).
+    Unorm,
+    /// Signed normalized integers, [−1, 1] (`*Snorm`).
+    Snorm,
+    /// sRGB-encoded colour, UNORM alpha (`*UnormSrgb`).
+    Srgb,
+    /// IEEE 754 floats with a sign: binary16 (`*16Float`) and `f32` (`*32Float`).
+    Float,
+    /// Unsigned small floats: float11/float10 (`Rg11b10Ufloat`) and the shared
+    /// exponent of `Rgb9e5Ufloat`.
+    Ufloat,
 }
 
 /// One format's facts: a row of [`TABLE`].
@@ -142,6 +162,10 @@ pub(super) struct Row {
     pub(super) name: &'static str,
     /// The number of channels stored.
     pub(super) channels: u8,
+    /// The bytes of one texel.
+    pub(super) bytes: u8,
+    /// What the channels store.
+    pub(super) kind: ChannelKind,
     /// Whether the colour channels are sRGB-encoded.
     pub(super) srgb: bool,
     /// The sRGB twin of a linear format, or the linear twin of an sRGB one.
@@ -150,15 +174,16 @@ pub(super) struct Row {
     pub(super) dxgi: u32,
     /// `VkFormat` (0, `VK_FORMAT_UNDEFINED`: none).
     pub(super) vk: u32,
-    /// The row conversions and the bytes per texel, from the format's codec.
-    pub(super) codec: RowCodec,
 }
 
 /// A row of [`TABLE`].
-const fn row<C: Codec>(
+#[allow(clippy::too_many_arguments)] // one per column of the table
+const fn row(
     format: Format,
     name: &'static str,
     channels: u8,
+    bytes: u8,
+    kind: ChannelKind,
     (srgb, twin): (bool, Option<Format>),
     dxgi: u32,
     vk: u32,
@@ -167,11 +192,12 @@ const fn row<C: Codec>(
         format,
         name,
         channels,
+        bytes,
+        kind,
         srgb,
         twin,
         dxgi,
         vk,
-        codec: codec::<C>(),
     }
 }
 
@@ -181,36 +207,37 @@ const LINEAR: (bool, Option<Format>) = (false, None);
 /// Every format's facts, in the order of the variants (checked at compile time).
 #[rustfmt::skip]
 pub(super) const TABLE: [Row; 27] = {
+    use ChannelKind as K;
     use Format as F;
     let t = [
-        // codec, variant, wgpu name, channels, sRGB (and twin), DXGI_FORMAT, VkFormat
-        row::<Typed<Unorm8>>(F::R8Unorm, "r8unorm", 1, LINEAR, 61, 9),
-        row::<Typed<Snorm8>>(F::R8Snorm, "r8snorm", 1, LINEAR, 63, 10),
-        row::<Planar<Unorm8, 2>>(F::Rg8Unorm, "rg8unorm", 2, LINEAR, 49, 16),
-        row::<Planar<Snorm8, 2>>(F::Rg8Snorm, "rg8snorm", 2, LINEAR, 51, 17),
-        row::<Typed<Rgba8Unorm>>(F::Rgba8Unorm, "rgba8unorm", 4, (false, Some(F::Rgba8UnormSrgb)), 28, 37),
-        row::<Typed<Rgba8UnormSrgb>>(F::Rgba8UnormSrgb, "rgba8unorm-srgb", 4, (true, Some(F::Rgba8Unorm)), 29, 43),
-        row::<Planar<Snorm8, 4>>(F::Rgba8Snorm, "rgba8snorm", 4, LINEAR, 31, 38),
-        row::<Typed<Bgra8Unorm>>(F::Bgra8Unorm, "bgra8unorm", 4, (false, Some(F::Bgra8UnormSrgb)), 87, 44),
-        row::<Typed<Bgra8UnormSrgb>>(F::Bgra8UnormSrgb, "bgra8unorm-srgb", 4, (true, Some(F::Bgra8Unorm)), 91, 50),
-        row::<Typed<Unorm16>>(F::R16Unorm, "r16unorm", 1, LINEAR, 56, 70),
-        row::<Typed<Snorm16>>(F::R16Snorm, "r16snorm", 1, LINEAR, 58, 71),
-        row::<Planar<Unorm16, 2>>(F::Rg16Unorm, "rg16unorm", 2, LINEAR, 35, 77),
-        row::<Planar<Snorm16, 2>>(F::Rg16Snorm, "rg16snorm", 2, LINEAR, 37, 78),
-        row::<Planar<Unorm16, 4>>(F::Rgba16Unorm, "rgba16unorm", 4, LINEAR, 11, 91),
-        row::<Planar<Snorm16, 4>>(F::Rgba16Snorm, "rgba16snorm", 4, LINEAR, 13, 92),
-        row::<Planar<Half, 1>>(F::R16Float, "r16float", 1, LINEAR, 54, 76),
-        row::<Planar<Half, 2>>(F::Rg16Float, "rg16float", 2, LINEAR, 34, 83),
-        row::<Planar<Half, 4>>(F::Rgba16Float, "rgba16float", 4, LINEAR, 10, 97),
-        row::<Planar<f32, 1>>(F::R32Float, "r32float", 1, LINEAR, 41, 100),
-        row::<Planar<f32, 2>>(F::Rg32Float, "rg32float", 2, LINEAR, 16, 103),
-        row::<Planar<f32, 4>>(F::Rgba32Float, "rgba32float", 4, LINEAR, 2, 109),
-        row::<Typed<Rgb10a2Unorm>>(F::Rgb10a2Unorm, "rgb10a2unorm", 4, LINEAR, 24, 64),
-        row::<Typed<Rg11b10Ufloat>>(F::Rg11b10Ufloat, "rg11b10ufloat", 3, LINEAR, 26, 122),
-        row::<Typed<Rgb9e5Ufloat>>(F::Rgb9e5Ufloat, "rgb9e5ufloat", 3, LINEAR, 67, 123),
-        row::<Typed<B5g6r5Unorm>>(F::B5g6r5Unorm, "b5g6r5unorm", 3, LINEAR, 85, 4),
-        row::<Typed<Bgr5a1Unorm>>(F::Bgr5a1Unorm, "bgr5a1unorm", 4, LINEAR, 86, 8),
-        row::<Typed<Bgra4Unorm>>(F::Bgra4Unorm, "bgra4unorm", 4, LINEAR, 115, 1_000_340_000),
+        // variant, wgpu name, channels, bytes per texel, channel kind, sRGB (and twin), DXGI_FORMAT, VkFormat
+        row(F::R8Unorm, "r8unorm", 1, 1, K::Unorm, LINEAR, 61, 9),
+        row(F::R8Snorm, "r8snorm", 1, 1, K::Snorm, LINEAR, 63, 10),
+        row(F::Rg8Unorm, "rg8unorm", 2, 2, K::Unorm, LINEAR, 49, 16),
+        row(F::Rg8Snorm, "rg8snorm", 2, 2, K::Snorm, LINEAR, 51, 17),
+        row(F::Rgba8Unorm, "rgba8unorm", 4, 4, K::Unorm, (false, Some(F::Rgba8UnormSrgb)), 28, 37),
+        row(F::Rgba8UnormSrgb, "rgba8unorm-srgb", 4, 4, K::Srgb, (true, Some(F::Rgba8Unorm)), 29, 43),
+        row(F::Rgba8Snorm, "rgba8snorm", 4, 4, K::Snorm, LINEAR, 31, 38),
+        row(F::Bgra8Unorm, "bgra8unorm", 4, 4, K::Unorm, (false, Some(F::Bgra8UnormSrgb)), 87, 44),
+        row(F::Bgra8UnormSrgb, "bgra8unorm-srgb", 4, 4, K::Srgb, (true, Some(F::Bgra8Unorm)), 91, 50),
+        row(F::R16Unorm, "r16unorm", 1, 2, K::Unorm, LINEAR, 56, 70),
+        row(F::R16Snorm, "r16snorm", 1, 2, K::Snorm, LINEAR, 58, 71),
+        row(F::Rg16Unorm, "rg16unorm", 2, 4, K::Unorm, LINEAR, 35, 77),
+        row(F::Rg16Snorm, "rg16snorm", 2, 4, K::Snorm, LINEAR, 37, 78),
+        row(F::Rgba16Unorm, "rgba16unorm", 4, 8, K::Unorm, LINEAR, 11, 91),
+        row(F::Rgba16Snorm, "rgba16snorm", 4, 8, K::Snorm, LINEAR, 13, 92),
+        row(F::R16Float, "r16float", 1, 2, K::Float, LINEAR, 54, 76),
+        row(F::Rg16Float, "rg16float", 2, 4, K::Float, LINEAR, 34, 83),
+        row(F::Rgba16Float, "rgba16float", 4, 8, K::Float, LINEAR, 10, 97),
+        row(F::R32Float, "r32float", 1, 4, K::Float, LINEAR, 41, 100),
+        row(F::Rg32Float, "rg32float", 2, 8, K::Float, LINEAR, 16, 103),
+        row(F::Rgba32Float, "rgba32float", 4, 16, K::Float, LINEAR, 2, 109),
+        row(F::Rgb10a2Unorm, "rgb10a2unorm", 4, 4, K::Unorm, LINEAR, 24, 64),
+        row(F::Rg11b10Ufloat, "rg11b10ufloat", 3, 4, K::Ufloat, LINEAR, 26, 122),
+        row(F::Rgb9e5Ufloat, "rgb9e5ufloat", 3, 4, K::Ufloat, LINEAR, 67, 123),
+        row(F::B5g6r5Unorm, "b5g6r5unorm", 3, 2, K::Unorm, LINEAR, 85, 4),
+        row(F::Bgr5a1Unorm, "bgr5a1unorm", 4, 2, K::Unorm, LINEAR, 86, 8),
+        row(F::Bgra4Unorm, "bgra4unorm", 4, 2, K::Unorm, LINEAR, 115, 1_000_340_000),
     ];
     // Each row at its variant's index; twins point at each other.
     let mut i = 0;
@@ -300,7 +327,7 @@ impl Format {
     #[inline]
     #[must_use]
     pub const fn bytes_per_texel(self) -> usize {
-        self.row().codec.bytes
+        self.row().bytes as usize
     }
 
     /// The number of channels stored (1 to 4); `rg11b10ufloat`, `rgb9e5ufloat` and
@@ -314,8 +341,26 @@ impl Format {
     /// ```
     #[inline]
     #[must_use]
-    pub const fn channels(self) -> u32 {
-        self.row().channels as u32
+    pub const fn channels(self) -> usize {
+        self.row().channels as usize
+    }
+
+    /// What the channels store: [`ChannelKind::Srgb`] for the sRGB formats (colour
+    /// sRGB, alpha UNORM), [`ChannelKind::Ufloat`] for the unsigned small floats
+    /// (float11/float10, RGB9E5), [`ChannelKind::Float`] for binary16 and `f32`.
+    ///
+    /// ```
+    /// use normkey::texture::{ChannelKind, Format};
+    /// assert_eq!(Format::Rgba8UnormSrgb.channel_kind(), ChannelKind::Srgb);
+    /// assert_eq!(Format::Rgb10a2Unorm.channel_kind(), ChannelKind::Unorm);
+    /// assert_eq!(Format::Rg16Snorm.channel_kind(), ChannelKind::Snorm);
+    /// assert_eq!(Format::R16Float.channel_kind(), ChannelKind::Float);
+    /// assert_eq!(Format::Rgb9e5Ufloat.channel_kind(), ChannelKind::Ufloat);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn channel_kind(self) -> ChannelKind {
+        self.row().kind
     }
 
     /// Whether the colour channels are sRGB-encoded (alpha never is).

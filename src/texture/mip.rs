@@ -50,6 +50,36 @@
 //! +∞ and −∞ together make NaN; the format's encoder then applies its NaN rule
 //! (UNORM/SNORM/sRGB: 0; binary16 and `f32`: a NaN; float11/10: the NaN code;
 //! RGB9E5: 0). Other channels are not affected.
+//!
+//! # Skipping NaN samples ([`NanPolicy::Skip`])
+//!
+//! [`Format::downsample_with`] with [`NanPolicy::Skip`] drops, channel by channel,
+//! the entries of the box whose value is NaN and averages the rest; an output
+//! channel is NaN only when all four entries of its box are NaN (at odd sides and
+//! sides of 1 the box repeats a texel: its entries are counted as in the box, so a
+//! 1 × n level gives the mean of the non-NaN texels of each pair). Precisely:
+//!
+//! - The mean of the `n ≥ 1` non-NaN entries is their `f64` sum divided by `n`
+//!   (the sum exact for the 8- and 16-bit formats; the quotient rounded once in
+//!   `f64` for `n = 3`), rounded once to `f32` and encoded as above: the same
+//!   bound as the propagating filter, with `n` for 4.
+//! - With [`AlphaMode::Straight`], a colour entry is weighted only when it and
+//!   its alpha are both non-NaN: `Σ cᵢ·aᵢ / Σ aᵢ` over those entries; when there
+//!   are none or `Σ aᵢ = 0`, the colour is the mean of its non-NaN entries. Alpha
+//!   is the mean of its non-NaN entries.
+//! - **All four NaN:** the output channel is the top-left entry's NaN as decoded
+//!   (its sign and payload, not the platform's), then the format's NaN rule (as
+//!   above: `f32` stores it as is).
+//! - **±∞ are values, not skipped:** a box holding +∞ and −∞ (and no NaN that
+//!   hides one of them) still gives NaN, as under the propagating rule, because
+//!   their mean is undefined: the filter skips missing samples, it does not guess
+//!   which infinity wins. One or more infinities of one sign give that infinity.
+//! - **±0:** a skipped entry adds −0 (the identity of `f64` addition), so the sign
+//!   of a zero mean is that of the non-NaN entries' sum: −0 only when every
+//!   non-NaN entry is −0.
+//! - **Subnormals** are decoded exactly and averaged like any value (no flush).
+//!
+//! With no NaN in a box both policies give the same output.
 
 use super::format::Format;
 use super::rows::{LayoutError, byte_layout};
@@ -73,6 +103,29 @@ pub enum AlphaMode {
     Straight,
     /// Colour is already multiplied by alpha: every channel is a plain mean.
     Premultiplied,
+}
+
+/// What [`Format::downsample_with`] does with NaN samples (see the
+/// [module docs](self#skipping-nan-samples-nanpolicyskip)).
+///
+/// ```
+/// use normkey::texture::{AlphaMode, Format, NanPolicy};
+/// // A 2×2 r32float level: NaN, 1.0, 2.0, NaN.
+/// let src: Vec<u8> = [f32::NAN, 1.0, 2.0, -f32::NAN].iter().flat_map(|x| x.to_le_bytes()).collect();
+/// let mut dst = [0u8; 4];
+/// let f = Format::R32Float;
+/// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, AlphaMode::Straight, NanPolicy::Skip).unwrap();
+/// assert_eq!(f32::from_le_bytes(dst), 1.5); // the mean of 1.0 and 2.0
+/// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, AlphaMode::Straight, NanPolicy::Propagate).unwrap();
+/// assert!(f32::from_le_bytes(dst).is_nan());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NanPolicy {
+    /// A NaN entry makes the output channel NaN ([`Format::downsample`]'s rule).
+    #[default]
+    Propagate,
+    /// NaN entries are left out of the mean; NaN only when all four are NaN.
+    Skip,
 }
 
 /// The side of the next mip level: `max(1, ⌊n/2⌋)`, and 0 for 0.
@@ -135,6 +188,44 @@ fn mean(p: [[f32; 4]; 4], alpha: AlphaMode) -> [f32; 4] {
     })
 }
 
+/// The mean of the non-NaN entries of each channel of four texels (see the module
+/// docs), in `f64`, rounded once to `f32`; a channel of four NaN entries gives the
+/// first entry's NaN.
+#[inline]
+// The f64 mean is rounded once to f32 on purpose.
+#[allow(clippy::cast_possible_truncation)]
+fn mean_skipping_nan(p: [[f32; 4]; 4], alpha: AlphaMode) -> [f32; 4] {
+    // Sum and count of the non-NaN entries; a skipped entry adds −0, the identity.
+    let plain = |c: usize| {
+        let (mut sum, mut n) = (-0.0f64, 0.0f64);
+        for t in &p {
+            let keep = !t[c].is_nan();
+            sum += if keep { f64::from(t[c]) } else { -0.0 };
+            n += if keep { 1.0 } else { 0.0 };
+        }
+        if n == 0.0 { p[0][c] } else { (sum / n) as f32 }
+    };
+    core::array::from_fn(|c| {
+        if c < 3 && alpha == AlphaMode::Straight {
+            let (mut sum, mut a) = (-0.0f64, -0.0f64);
+            for t in &p {
+                let keep = !t[c].is_nan() && !t[3].is_nan();
+                sum += if keep {
+                    f64::from(t[c]) * f64::from(t[3])
+                } else {
+                    -0.0
+                };
+                a += if keep { f64::from(t[3]) } else { -0.0 };
+            }
+            // `a != 0.0` holds for a NaN sum of alphas (+∞ and −∞).
+            if a != 0.0 {
+                return (sum / a) as f32;
+            }
+        }
+        plain(c)
+    })
+}
+
 impl Format {
     /// Writes the next mip level of the `width × height` level in `src` (rows
     /// `src_row_pitch` bytes apart) into `dst` (`mip_size(width) ×
@@ -178,11 +269,88 @@ impl Format {
         dst_row_pitch: usize,
         alpha: AlphaMode,
     ) -> Result<(), LayoutError> {
+        self.downsample_by(src, src_row_pitch, width, height, dst, dst_row_pitch, |p| {
+            mean(p, alpha)
+        })
+    }
+
+    /// [`Format::downsample`] with a choice of what NaN samples do:
+    /// [`NanPolicy::Propagate`] is [`Format::downsample`] itself;
+    /// [`NanPolicy::Skip`] averages the non-NaN entries of each channel of a box,
+    /// NaN only when all four are NaN (then the top-left entry's NaN, its sign and
+    /// payload kept before the format's NaN rule). ±∞ are not skipped (+∞ with −∞
+    /// is still NaN), ±0 and subnormals as the [module
+    /// docs](super::mip#skipping-nan-samples-nanpolicyskip) give them. Only the
+    /// float formats decode to NaN: for the others both policies are the same.
+    ///
+    /// # Errors
+    ///
+    /// As [`Format::downsample`]: a [`LayoutError`], `dst` untouched.
+    ///
+    /// ```
+    /// use normkey::texture::{AlphaMode, Format, NanPolicy};
+    /// let h = |x: u16| x.to_le_bytes();
+    /// // A 2×2 rg16float level: red NaN, 1.0, NaN, 0.5; green -0 and NaN only.
+    /// let src = [h(0x7E00), h(0x8000), h(0x3C00), h(0xFE00),
+    ///            h(0xFE01), h(0x8000), h(0x3800), h(0x7E00)].concat();
+    /// let mut dst = [0u8; 4];
+    /// let (f, a) = (Format::Rg16Float, AlphaMode::Straight);
+    /// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// assert_eq!(u16::from_le_bytes([dst[0], dst[1]]), 0x3A00); // 0.75, NaNs skipped
+    /// assert_eq!(u16::from_le_bytes([dst[2], dst[3]]), 0x8000); // −0: every non-NaN is −0
+    /// // All four NaN: the top-left NaN (here its sign and payload survive binary16).
+    /// let nans = [h(0xFE01), h(0xFE01), h(0x7E00), h(0x7E00),
+    ///             h(0x7E00), h(0x7E00), h(0x7E00), h(0x7E00)].concat();
+    /// f.downsample_with(&nans, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// assert_eq!(u16::from_le_bytes([dst[0], dst[1]]), 0xFE01);
+    /// // +∞ and −∞ are values: their mean is NaN under either policy.
+    /// let inf = [h(0x7C00), h(0), h(0xFC00), h(0), h(0x7E00), h(0), h(0x7E00), h(0)].concat();
+    /// f.downsample_with(&inf, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// assert!(normkey::texture::f16_to_f32(u16::from_le_bytes([dst[0], dst[1]])).is_nan());
+    /// assert!(f.downsample_with(&src, 8, 2, 2, &mut dst[..3], 4, a, NanPolicy::Skip).is_err());
+    /// ```
+    #[allow(clippy::too_many_arguments)] // the two layouts, the alpha mode and the policy
+    pub fn downsample_with(
+        self,
+        src: &[u8],
+        src_row_pitch: usize,
+        width: usize,
+        height: usize,
+        dst: &mut [u8],
+        dst_row_pitch: usize,
+        alpha: AlphaMode,
+        nan: NanPolicy,
+    ) -> Result<(), LayoutError> {
+        match nan {
+            NanPolicy::Propagate => {
+                self.downsample(src, src_row_pitch, width, height, dst, dst_row_pitch, alpha)
+            }
+            NanPolicy::Skip => {
+                self.downsample_by(src, src_row_pitch, width, height, dst, dst_row_pitch, |p| {
+                    mean_skipping_nan(p, alpha)
+                })
+            }
+        }
+    }
+
+    /// The one downsampling loop, `mean` the filter of one box.
+    #[inline]
+    #[allow(clippy::too_many_arguments)] // the two layouts and the filter
+    fn downsample_by(
+        self,
+        src: &[u8],
+        src_row_pitch: usize,
+        width: usize,
+        height: usize,
+        dst: &mut [u8],
+        dst_row_pitch: usize,
+        mean: impl Fn([[f32; 4]; 4]) -> [f32; 4],
+    ) -> Result<(), LayoutError> {
         let (dst_width, dst_height) = (mip_size(width), mip_size(height));
         let src_row = byte_layout(self, width, height, src.len(), src_row_pitch)?;
         let dst_row = byte_layout(self, dst_width, dst_height, dst.len(), dst_row_pitch)?;
-        let codec = &self.row().codec;
-        let bpt = codec.bytes;
+        let codec = self.codec();
+        let bpt = self.bytes_per_texel();
         let mut top = [[0.0f32; 4]; 2 * STEP];
         let mut bottom = [[0.0f32; 4]; 2 * STEP];
         let mut out = [[0.0f32; 4]; STEP];
@@ -198,7 +366,7 @@ impl Format {
                 (codec.decode)(&r1[sx * bpt..(sx + sn) * bpt], &mut bottom[..sn]);
                 for (i, o) in out[..n].iter_mut().enumerate() {
                     let (i0, i1) = (2 * i, (2 * i + 1).min(sn - 1));
-                    *o = mean([top[i0], top[i1], bottom[i0], bottom[i1]], alpha);
+                    *o = mean([top[i0], top[i1], bottom[i0], bottom[i1]]);
                 }
                 (codec.encode)(&out[..n], &mut d[x0 * bpt..(x0 + n) * bpt]);
             }

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
 //! | [`rows`] | the strided row conversions, [`LayoutError`], the per-format codecs |
-//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`mip_level_count`], [`mip_size`] |
+//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`] |
 //! | [`Texel`] | the trait of every typed format with a `Format` |
 //! | [`f32_to_f16`], [`f16_to_f32`] (and their slice and round-toward-zero forms) | binary16 channels on the [`ufloat`] core |
 //! | [`Srgb8`], the 8-bit pixels, the packed UNORM pixels, [`ufloat`] | the typed formats below |
@@ -141,8 +141,8 @@ pub use binary16::{
     f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
     f32_to_f16_rtz,
 };
-pub use format::{Format, ParseFormatError};
-pub use mip::{AlphaMode, mip_level_count, mip_size};
+pub use format::{ChannelKind, Format, ParseFormatError};
+pub use mip::{AlphaMode, NanPolicy, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
 pub use rows::LayoutError;

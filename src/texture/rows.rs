@@ -29,6 +29,10 @@ use core::fmt;
 use super::binary16::{f16_to_f32, f32_to_f16};
 use super::format::Format;
 use super::texel::Texel;
+use super::{
+    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
+    Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb,
+};
 use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
 /// How one format converts a row of texels to and from its little-endian bytes.
@@ -134,24 +138,80 @@ impl<T: Texel> Codec for Typed<T> {
     }
 }
 
-/// A format's row conversions, as the table stores them.
+/// A format's row conversions, as [`CODECS`] stores them.
 pub(super) struct RowCodec {
+    /// The format (its index in [`CODECS`]).
+    format: Format,
     /// The bytes of one texel.
-    pub(super) bytes: usize,
+    bytes: usize,
     /// Encodes a row: `src.len()` texels into `src.len() · bytes` bytes.
     pub(super) encode: fn(&[[f32; 4]], &mut [u8]),
     /// Decodes a row: `dst.len() · bytes` bytes into `dst.len()` texels.
     pub(super) decode: fn(&[u8], &mut [[f32; 4]]),
 }
 
-/// The row conversions of codec `C`.
-pub(super) const fn codec<C: Codec>() -> RowCodec {
+/// The row conversions of `format` by codec `C`.
+const fn codec<C: Codec>(format: Format) -> RowCodec {
     // The byte buffers may start anywhere.
     assert!(align_of::<C::Bytes>() == 1);
     RowCodec {
+        format,
         bytes: size_of::<C::Bytes>(),
         encode: encode_row::<C>,
         decode: decode_row::<C>,
+    }
+}
+
+/// Every format's codec, in the order of the variants; each codec's bytes per
+/// texel are the format table's (both checked at compile time). Here, not in the
+/// format table, so that `format.rs` holds data only and depends on nothing:
+/// `format` ← `texel` ← `rows` ← `mip`.
+#[rustfmt::skip]
+const CODECS: [RowCodec; Format::ALL.len()] = {
+    use Format as F;
+    let t = [
+        codec::<Typed<Unorm8>>(F::R8Unorm),
+        codec::<Typed<Snorm8>>(F::R8Snorm),
+        codec::<Planar<Unorm8, 2>>(F::Rg8Unorm),
+        codec::<Planar<Snorm8, 2>>(F::Rg8Snorm),
+        codec::<Typed<Rgba8Unorm>>(F::Rgba8Unorm),
+        codec::<Typed<Rgba8UnormSrgb>>(F::Rgba8UnormSrgb),
+        codec::<Planar<Snorm8, 4>>(F::Rgba8Snorm),
+        codec::<Typed<Bgra8Unorm>>(F::Bgra8Unorm),
+        codec::<Typed<Bgra8UnormSrgb>>(F::Bgra8UnormSrgb),
+        codec::<Typed<Unorm16>>(F::R16Unorm),
+        codec::<Typed<Snorm16>>(F::R16Snorm),
+        codec::<Planar<Unorm16, 2>>(F::Rg16Unorm),
+        codec::<Planar<Snorm16, 2>>(F::Rg16Snorm),
+        codec::<Planar<Unorm16, 4>>(F::Rgba16Unorm),
+        codec::<Planar<Snorm16, 4>>(F::Rgba16Snorm),
+        codec::<Planar<Half, 1>>(F::R16Float),
+        codec::<Planar<Half, 2>>(F::Rg16Float),
+        codec::<Planar<Half, 4>>(F::Rgba16Float),
+        codec::<Planar<f32, 1>>(F::R32Float),
+        codec::<Planar<f32, 2>>(F::Rg32Float),
+        codec::<Planar<f32, 4>>(F::Rgba32Float),
+        codec::<Typed<Rgb10a2Unorm>>(F::Rgb10a2Unorm),
+        codec::<Typed<Rg11b10Ufloat>>(F::Rg11b10Ufloat),
+        codec::<Typed<Rgb9e5Ufloat>>(F::Rgb9e5Ufloat),
+        codec::<Typed<B5g6r5Unorm>>(F::B5g6r5Unorm),
+        codec::<Typed<Bgr5a1Unorm>>(F::Bgr5a1Unorm),
+        codec::<Typed<Bgra4Unorm>>(F::Bgra4Unorm),
+    ];
+    let mut i = 0;
+    while i < t.len() {
+        assert!(t[i].format as usize == i);
+        assert!(t[i].bytes == Format::ALL[i].bytes_per_texel());
+        i += 1;
+    }
+    t
+};
+
+impl Format {
+    /// This format's row conversions.
+    #[inline]
+    pub(super) const fn codec(self) -> &'static RowCodec {
+        &CODECS[self as usize]
     }
 }
 
@@ -340,7 +400,7 @@ impl Format {
         dst_row_pitch: usize,
     ) -> Result<(), LayoutError> {
         let row_bytes = check(self, src.len(), width, height, dst.len(), dst_row_pitch)?;
-        let encode = self.row().codec.encode;
+        let encode = self.codec().encode;
         for (y, texels) in src.chunks_exact(width.max(1)).take(height).enumerate() {
             let start = y * dst_row_pitch;
             encode(texels, &mut dst[start..start + row_bytes]);
@@ -380,7 +440,7 @@ impl Format {
         dst: &mut [[f32; 4]],
     ) -> Result<(), LayoutError> {
         let row_bytes = check(self, dst.len(), width, height, src.len(), src_row_pitch)?;
-        let decode = self.row().codec.decode;
+        let decode = self.codec().decode;
         for (y, texels) in dst.chunks_exact_mut(width.max(1)).take(height).enumerate() {
             let start = y * src_row_pitch;
             decode(&src[start..start + row_bytes], texels);

@@ -141,15 +141,19 @@ pub(super) const fn round_ufloat<const M: u32>(abs: u32) -> u32 {
 /// not saturated, as [`round_ufloat`]. At or above 2⁻¹⁴ the rebiased bits shifted
 /// right (the dropped bits are the truncated fraction); below, the significand
 /// `s` (implicit bit included) of `s · 2^(e − 150)` shifted right by the distance
-/// `136 − M − e` to the denormal step 2^(−14−M), at most 31 (every `f32` below
-/// 2^(−14−M), zero and `f32` subnormals included, gives 0).
+/// `136 − M − e` to the denormal step 2^(−14−M), 0 when that is 32 or more (every
+/// `f32` below 2^(−14−M), zero and `f32` subnormals included, gives 0).
 #[inline]
 pub(super) const fn truncate_ufloat<const M: u32>(abs: u32) -> u32 {
     let normal = abs.wrapping_sub((F32_BIAS - BIAS) << 23) >> (23 - M);
-    let e = abs >> 23;
     let significand = (abs & 0x7F_FFFF) | 0x80_0000;
-    let distance = (F32_BIAS + 24 - BIAS - M).saturating_sub(e);
-    let denormal = significand >> if distance < 31 { distance } else { 31 };
+    // Shifts of 32 or more give 0 (`checked_shr`: AVX2's `vpsrlvd` does the same);
+    // above 2⁻¹⁴ the distance wraps, and `normal` is chosen.
+    let distance = (F32_BIAS + 24 - BIAS - M).wrapping_sub(abs >> 23);
+    let denormal = match significand.checked_shr(distance) {
+        Some(d) => d,
+        None => 0,
+    };
     if abs < (F32_BIAS + 1 - BIAS) << 23 {
         denormal
     } else {
@@ -164,15 +168,17 @@ pub(super) const fn truncate_ufloat<const M: u32>(abs: u32) -> u32 {
 const fn encode_ufloat_rtz<const M: u32>(x: f32) -> u32 {
     let bits = x.to_bits();
     let abs = bits & 0x7FFF_FFFF;
-    let finite = truncate_ufloat::<M>(abs);
+    let truncated = truncate_ufloat::<M>(abs);
     let max_finite = (31 << M) - 1;
-    let finite = if finite > max_finite {
+    let finite = if truncated > max_finite {
         max_finite
     } else {
-        finite
+        truncated
     };
     if abs > F32_INF {
-        31 << M | 1 << (M - 1) | (abs >> (23 - M) & ((1 << M) - 1))
+        // A NaN's truncation is its exponent 255 rebiased (143) and its top payload
+        // bits: rebias to 31 and set the quiet bit.
+        (truncated - ((F32_BIAS - BIAS) << M)) | 1 << (M - 1)
     } else if bits >> 31 != 0 {
         0
     } else if abs == F32_INF {

@@ -46,8 +46,8 @@ pub fn codes(format: Format) -> (Vec<u8>, usize) {
             }
             out.extend_from_slice(&word.to_le_bytes());
         } else {
-            let channel_bytes = bpt / format.channels() as usize;
-            for k in 0..format.channels() {
+            let channel_bytes = bpt / format.channels();
+            for k in (0u32..).take(format.channels()) {
                 let code = sweep(i, k) & 0xFFFF;
                 // 8 bits: the low byte; 16: the low two; 32: both halves the code.
                 let word = if channel_bytes == 4 {

@@ -57,7 +57,7 @@ fn differences(
     got: &[[f32; 4]],
     want: &[[f32; 4]],
 ) -> (usize, usize, Option<usize>) {
-    let n = format.channels() as usize;
+    let n = format.channels();
     let (mut values, mut nan, mut first) = (0, 0, None);
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         let differ = |c: usize| g[c].to_bits() != w[c].to_bits();
@@ -218,7 +218,7 @@ fn ktx2_crate_reads_headers_and_levels() {
         let samples = if format == Format::Rgb9e5Ufloat {
             6
         } else {
-            format.channels() as usize
+            format.channels()
         };
         assert_eq!(dfd.sample_information.len(), samples, "{format}");
     }

@@ -26,6 +26,7 @@
 
 use super::{put_u32, put_u64};
 use crate::{AlphaMode, Error, Format, Texture};
+use normkey::texture::ChannelKind;
 
 /// The file identifier: «KTX 20», CR, LF, SUB, LF.
 pub const IDENTIFIER: [u8; 12] = [
@@ -96,15 +97,13 @@ fn samples(format: Format) -> Vec<Sample> {
     }
     // A byte-array format: equal channels in memory order.
     let name = format.name();
-    let kind = if name.contains("snorm") {
-        Kind::Snorm
-    } else if name.contains("float") {
-        Kind::Float
-    } else {
-        Kind::Unorm
+    let kind = match format.channel_kind() {
+        ChannelKind::Snorm => Kind::Snorm,
+        ChannelKind::Float => Kind::Float,
+        _ => Kind::Unorm,
     };
     let n = format.channels();
-    let bits = 8 * format.bytes_per_texel() as u32 / n;
+    let bits = (8 * format.bytes_per_texel() / n) as u32;
     let order: &[u8] = if name.starts_with("bgra") {
         &[B, G, R, A]
     } else {
@@ -112,13 +111,13 @@ fn samples(format: Format) -> Vec<Sample> {
     };
     (0..n)
         .map(|i| {
-            let id = order[i as usize];
+            let id = order[i];
             let kind = if id == A && format.is_srgb() {
                 Kind::LinearAlpha
             } else {
                 kind
             };
-            (id, i * bits, bits, kind)
+            (id, i as u32 * bits, bits, kind)
         })
         .collect()
 }
@@ -176,7 +175,7 @@ fn type_size(format: Format) -> u32 {
     match format {
         Format::Rgb10a2Unorm | Format::Rg11b10Ufloat | Format::Rgb9e5Ufloat => 4,
         Format::B5g6r5Unorm | Format::Bgr5a1Unorm | Format::Bgra4Unorm => 2,
-        _ => format.bytes_per_texel() as u32 / format.channels(),
+        _ => (format.bytes_per_texel() / format.channels()) as u32,
     }
 }
 

@@ -1,0 +1,882 @@
+//! Quantiles of float data by `NumPy`'s methods, correctly rounded, read-only.
+//!
+//! A call counts the NaNs (one read), then selects the order statistics every
+//! probability needs with the radix selection of `select.rs`, its first pass
+//! shared by all of them, and interpolates each result exactly: the method's
+//! formula evaluated on integers (the probability as the binary fraction it is,
+//! the two neighbours as the binary numbers they are) and rounded once to the
+//! element type, to nearest, ties to even.
+//!
+//! # The methods
+//!
+//! `n` is the number of values (NaNs skipped), `x[0] ≤ … ≤ x[n − 1]` the values
+//! in order, `p` the probability. A method either picks one `x[i]` or
+//! interpolates `x[j] + g · (x[j + 1] − x[j])` at a virtual index `h = j + g`
+//! (`j = ⌊h⌋`); `h < 0` gives `x[0]` and `h ≥ n − 1` gives `x[n − 1]`. These are
+//! `NumPy`'s definitions (`numpy/lib/_function_base_impl.py`, `_QuantileMethods`,
+//! `NumPy` 2.4), evaluated exactly where `NumPy` evaluates them in `float64`:
+//!
+//! | [`Method`] | `NumPy` name | H&F | result |
+//! |---|---|---|---|
+//! | `Linear` | `linear` (default) | 7 | interpolate at `h = (n − 1)p` |
+//! | `Lower` | `lower` | — | `x[⌊(n − 1)p⌋]` |
+//! | `Higher` | `higher` | — | `x[⌈(n − 1)p⌉]` |
+//! | `Nearest` | `nearest` | — | `x[round((n − 1)p)]`, a tie to the even index (`numpy.around`) |
+//! | `Midpoint` | `midpoint` | — | `x[(n − 1)p]` when that is an integer, else the mean of `x[⌊(n − 1)p⌋]` and the next |
+//! | `InvertedCdf` | `inverted_cdf` | 1 | `h = np − 1`: `x[h]` when `h` is an integer, else `x[⌊h⌋ + 1]` (at least `x[0]`) |
+//! | `AveragedInvertedCdf` | `averaged_inverted_cdf` | 2 | `h = np − 1`: the mean of `x[h]` and `x[h + 1]` when `h` is an integer, else `x[⌊h⌋ + 1]` |
+//! | `ClosestObservation` | `closest_observation` | 3 | `h = np − 3/2`: `x[h]` when `h` is an odd integer, else `x[⌊h⌋ + 1]` (at least `x[0]`) |
+//! | `InterpolatedInvertedCdf` | `interpolated_inverted_cdf` | 4 | interpolate at `h = np − 1` |
+//! | `Hazen` | `hazen` | 5 | interpolate at `h = np − 1/2` |
+//! | `Weibull` | `weibull` | 6 | interpolate at `h = (n + 1)p − 1` |
+//! | `MedianUnbiased` | `median_unbiased` | 8 | interpolate at `h = (n + 1/3)p − 2/3` |
+//! | `NormalUnbiased` | `normal_unbiased` | 9 | interpolate at `h = (n + 1/4)p − 5/8` |
+//!
+//! # Where the results differ from `NumPy`'s
+//!
+//! `NumPy` computes `h` and the interpolation in `float64`: `(n − 1) * p`, then
+//! `a + (b − a) * g` (or `b − (b − a) * (1 − g)` when `g ≥ 1/2`), each step
+//! rounded. Here every step is exact and the result is rounded once, so:
+//! - interpolated results can differ in the last place, most often when `b − a`
+//!   is not exact in `float64` (neighbours of different exponents or signs) or
+//!   `g` has many bits; `f32` data is interpolated exactly too, not in `f64`;
+//! - `h` itself can differ: `(n − 1) * p` rounds in `float64` when `p` has many
+//!   significant bits, which moves `NumPy` across an integer (`lower`, `higher`,
+//!   `nearest`, `midpoint`, `inverted_cdf`, `closest_observation` then pick the
+//!   neighbour) — for instance `p` one ulp below a knot `i / (n − 1)`;
+//! - ±∞ neighbours: `NumPy`'s arithmetic gives NaN for `∞ − ∞` and `∞ · 0`. Here a
+//!   weight of zero gives the neighbour it selects (`x[j]` at `g = 0`, even if
+//!   `x[j + 1]` is infinite), an interpolation with one infinite neighbour gives
+//!   that infinity (the limit of the formula), and only `−∞` to `+∞` with
+//!   `0 < g < 1` gives NaN (the formula has no value): the canonical positive
+//!   quiet NaN. `NumPy` gives NaN for `[−∞, 1]` at `p = 0.25` and `−∞` at `p = 0.75`;
+//!   here both are `−∞`.
+//!
+//! # Values
+//!
+//! - **Order**: by value, and `−0` before `+0` (IEEE totalOrder among the
+//!   numbers), so that a rank's zero does not depend on where it sits in the
+//!   input; `NumPy`'s `partition` returns either. An interpolation whose exact
+//!   value is zero gives `+0` (IEEE's sum of opposite zeros); one between two
+//!   `−0` gives `−0` (the neighbours are returned as they are when equal).
+//! - **Subnormals**: ordinary values; a result rounds to a subnormal or to a
+//!   zero of the exact value's sign like any IEEE operation.
+//! - **Picked values** (`Lower`, `Nearest`, the neighbours when `g = 0`, …) are
+//!   returned bit for bit.
+//! - **NaN**: [`Nans::Skip`] ignores every NaN (whatever its sign and payload);
+//!   [`Nans::Propagate`] makes every result NaN when the data holds one (as
+//!   `numpy.quantile`; `Skip` is `numpy.nanquantile`). Every NaN this module
+//!   returns — propagated, no values at all, or `−∞` to `+∞` — is the canonical
+//!   positive quiet NaN (`F::NAN`: sign clear, quiet bit set, no payload).
+//!   The sign and payload of the input's NaNs are not kept.
+
+use core::fmt;
+
+use super::SortKey;
+use super::radix::Radix;
+use super::select::{self, Narrowed};
+
+/// How to compute a quantile: the methods of `numpy.quantile`, by their `NumPy`
+/// names (the [module docs](self#the-methods) give each formula).
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantile};
+///
+/// let v = [1.0_f64, 2.0, 3.0, 4.0];
+/// assert_eq!(quantile(&v, 0.5, Method::Linear, Nans::Skip), Ok(2.5));
+/// assert_eq!(quantile(&v, 0.5, Method::Lower, Nans::Skip), Ok(2.0));
+/// assert_eq!(quantile(&v, 0.5, Method::InvertedCdf, Nans::Skip), Ok(2.0));
+/// assert_eq!(quantile(&v, 0.5, Method::Hazen, Nans::Skip), Ok(2.5));
+/// assert_eq!(Method::NormalUnbiased.numpy_name(), "normal_unbiased");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// `linear` (H&F 7), `NumPy`'s default: interpolate at `h = (n − 1)p`.
+    #[default]
+    Linear,
+    /// `lower`: `x[⌊(n − 1)p⌋]`.
+    Lower,
+    /// `higher`: `x[⌈(n − 1)p⌉]`.
+    Higher,
+    /// `nearest`: `x[round((n − 1)p)]`, a tie to the even index.
+    Nearest,
+    /// `midpoint`: the mean of `x[⌊(n − 1)p⌋]` and `x[⌈(n − 1)p⌉]`.
+    Midpoint,
+    /// `inverted_cdf` (H&F 1).
+    InvertedCdf,
+    /// `averaged_inverted_cdf` (H&F 2).
+    AveragedInvertedCdf,
+    /// `closest_observation` (H&F 3).
+    ClosestObservation,
+    /// `interpolated_inverted_cdf` (H&F 4): interpolate at `h = np − 1`.
+    InterpolatedInvertedCdf,
+    /// `hazen` (H&F 5): interpolate at `h = np − 1/2`.
+    Hazen,
+    /// `weibull` (H&F 6): interpolate at `h = (n + 1)p − 1`.
+    Weibull,
+    /// `median_unbiased` (H&F 8): interpolate at `h = (n + 1/3)p − 2/3`.
+    MedianUnbiased,
+    /// `normal_unbiased` (H&F 9): interpolate at `h = (n + 1/4)p − 5/8`.
+    NormalUnbiased,
+}
+
+impl Method {
+    /// Every method, in the order of the [module docs](self#the-methods).
+    pub const ALL: [Self; 13] = [
+        Self::Linear,
+        Self::Lower,
+        Self::Higher,
+        Self::Nearest,
+        Self::Midpoint,
+        Self::InvertedCdf,
+        Self::AveragedInvertedCdf,
+        Self::ClosestObservation,
+        Self::InterpolatedInvertedCdf,
+        Self::Hazen,
+        Self::Weibull,
+        Self::MedianUnbiased,
+        Self::NormalUnbiased,
+    ];
+
+    /// The name `numpy.quantile`'s `method` argument takes.
+    #[must_use]
+    pub const fn numpy_name(self) -> &'static str {
+        match self {
+            Self::Linear => "linear",
+            Self::Lower => "lower",
+            Self::Higher => "higher",
+            Self::Nearest => "nearest",
+            Self::Midpoint => "midpoint",
+            Self::InvertedCdf => "inverted_cdf",
+            Self::AveragedInvertedCdf => "averaged_inverted_cdf",
+            Self::ClosestObservation => "closest_observation",
+            Self::InterpolatedInvertedCdf => "interpolated_inverted_cdf",
+            Self::Hazen => "hazen",
+            Self::Weibull => "weibull",
+            Self::MedianUnbiased => "median_unbiased",
+            Self::NormalUnbiased => "normal_unbiased",
+        }
+    }
+
+    /// `h · d = p · (a · n + b) + c`: the virtual index as `(a, b, c, d)`.
+    const fn index(self) -> (u128, i128, i128, i128) {
+        match self {
+            Self::Linear | Self::Lower | Self::Higher | Self::Nearest | Self::Midpoint => {
+                (1, -1, 0, 1)
+            }
+            Self::InvertedCdf | Self::AveragedInvertedCdf | Self::InterpolatedInvertedCdf => {
+                (1, 0, -1, 1)
+            }
+            Self::ClosestObservation => (2, 0, -3, 2),
+            Self::Hazen => (2, 0, -1, 2),
+            Self::Weibull => (1, 1, -1, 1),
+            Self::MedianUnbiased => (3, 1, -2, 3),
+            Self::NormalUnbiased => (8, 2, -5, 8),
+        }
+    }
+}
+
+/// What a quantile does with NaNs in the data.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantile};
+///
+/// let v = [3.0_f32, -f32::NAN, 1.0];
+/// assert_eq!(quantile(&v, 0.5, Method::Linear, Nans::Skip), Ok(2.0));
+/// let q = quantile(&v, 0.5, Method::Linear, Nans::Propagate).unwrap();
+/// assert_eq!(q.to_bits(), f32::NAN.to_bits()); // the canonical +qNaN, not the input's −NaN
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Nans {
+    /// Ignore every NaN (`numpy.nanquantile`); no values at all gives NaN.
+    Skip,
+    /// Any NaN makes every result NaN (`numpy.quantile`).
+    Propagate,
+}
+
+/// A bad argument of a quantile function.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, QuantileError, quantiles_with_buffer};
+///
+/// let mut out = [0.0_f32; 2];
+/// let e = quantiles_with_buffer(&[1.0_f32], &[0.5, 1.5], &mut out, Method::Linear, Nans::Skip);
+/// assert_eq!(e, Err(QuantileError::Probability { index: 1, value: 1.5 }));
+/// assert_eq!(e.unwrap_err().to_string(), "probs[1] is 1.5: a probability must be in [0, 1]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum QuantileError {
+    /// `probs[index]` is `value`, NaN or outside `[0, 1]`.
+    Probability {
+        /// Its index in `probs`.
+        index: usize,
+        /// The probability.
+        value: f64,
+    },
+}
+
+impl fmt::Display for QuantileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Probability { index, value } => {
+                write!(
+                    f,
+                    "probs[{index}] is {value}: a probability must be in [0, 1]"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for QuantileError {}
+
+pub(crate) mod sealed {
+    /// What the quantiles need of a float: its format, and exact conversions
+    /// through `f64` (which holds every value of every supported type).
+    pub trait Float: super::SortKey {
+        /// Significant bits, the hidden one included.
+        const PRECISION: u32;
+        /// The exponent of the smallest subnormal.
+        const MIN_EXP: i32;
+        /// The value as an `f64`, exactly.
+        fn exact_f64(self) -> f64;
+        /// The value of `x`, which must be representable.
+        fn from_exact_f64(x: f64) -> Self;
+        /// Whether `self` is a NaN.
+        fn is_any_nan(self) -> bool;
+        /// The canonical positive quiet NaN.
+        fn canonical_nan() -> Self;
+    }
+}
+
+/// The element types of the quantile functions: `f32`, `f64`, and with feature
+/// `half` `half::f16` and `half::bf16`. Sealed.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantile};
+///
+/// assert_eq!(quantile(&[1.0_f64, 2.0], 0.5, Method::Linear, Nans::Skip), Ok(1.5));
+/// ```
+pub trait QuantileFloat: sealed::Float {}
+
+/// The per-type constants; the algorithm is generic.
+macro_rules! quantile_float {
+    ($($(#[$cfg:meta])* $f:ty, $precision:expr, $min_exp:expr, $from:expr;)*) => {$(
+        $(#[$cfg])*
+        impl sealed::Float for $f {
+            const PRECISION: u32 = $precision;
+            const MIN_EXP: i32 = $min_exp;
+            #[inline]
+            fn exact_f64(self) -> f64 {
+                self.into()
+            }
+            #[inline]
+            fn from_exact_f64(x: f64) -> Self {
+                $from(x)
+            }
+            #[inline]
+            fn is_any_nan(self) -> bool {
+                <$f>::is_nan(self)
+            }
+            #[inline]
+            fn canonical_nan() -> Self {
+                <$f>::NAN
+            }
+        }
+        $(#[$cfg])*
+        impl QuantileFloat for $f {}
+    )*};
+}
+// `as f32` of a value `f32` holds is exact.
+#[allow(clippy::cast_possible_truncation)]
+const fn f32_from_f64(x: f64) -> f32 {
+    x as f32
+}
+quantile_float! {
+    f32, 24, -149, f32_from_f64;
+    f64, 53, -1074, core::convert::identity;
+    #[cfg(feature = "half")] half::f16, 11, -24, half::f16::from_f64;
+    #[cfg(feature = "half")] half::bf16, 8, -133, half::bf16::from_f64;
+}
+
+/// The radix the quantiles select by: totalOrder among the numbers, every NaN
+/// last (on the largest radix, which no number has).
+#[inline]
+fn radix_of<F: QuantileFloat>(x: &F) -> F::Radix {
+    if x.is_any_nan() {
+        F::Radix::MAX
+    } else {
+        x.radix()
+    }
+}
+
+/// The fraction `g = (t · 2^s + r) / (d · 2^s)` of a virtual index, in `[0, 1)`.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    t: u64,
+    r: u128,
+    s: u32,
+    d: u64,
+}
+
+impl Frac {
+    const HALF: Self = Self {
+        t: 1,
+        r: 0,
+        s: 0,
+        d: 2,
+    };
+
+    fn is_zero(self) -> bool {
+        self.t == 0 && self.r == 0
+    }
+
+    /// The sign of `g − 1/2`, for fractions with `d = 1` (`t = 0`).
+    fn cmp_half(self) -> core::cmp::Ordering {
+        debug_assert!(self.d == 1 && self.t == 0);
+        match self.s {
+            // g = 0, or g = r / 2^s < 2^121 / 2^128.
+            0 | 129.. => core::cmp::Ordering::Less,
+            s => self.r.cmp(&(1_u128 << (s - 1))),
+        }
+    }
+}
+
+/// What a probability asks of the ordered values.
+#[derive(Clone, Copy, Debug)]
+enum Pick {
+    /// `x[i]`.
+    At(usize),
+    /// `x[j] + g · (x[j + 1] − x[j])`, `0 < g < 1`, `j + 1 < n`.
+    Lerp(usize, Frac),
+}
+
+/// The exact `(⌊h⌋, h − ⌊h⌋)` of `method`'s virtual index for `n ≥ 1` values
+/// and the probability `p` in `[0, 1]`.
+// The letters of the formulas: n, p, h, g as in the module docs.
+#[allow(clippy::many_single_char_names)]
+fn virtual_index(method: Method, n: usize, p: f64) -> (i128, Frac) {
+    let (a, b, c, d) = method.index();
+    // p = m · 2^−s exactly, m < 2^53 (p ≤ 1, so s ≥ 0).
+    let bits = p.to_bits();
+    let field = i32::try_from((bits >> 52) & 0x7ff).unwrap_or(0);
+    let frac = bits & ((1 << 52) - 1);
+    let (m, e) = if field == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1 << 52, field - 1075)
+    };
+    let s = e.unsigned_abs();
+    debug_assert!(e <= 0 || m == 0);
+    // k = a·n + b ≤ 8·2^64 + 2 and m < 2^53: the product fits in 121 bits.
+    let k = (a * n as u128).wrapping_add_signed(b);
+    let prod = u128::from(m) * k;
+    let (q, r) = if s >= 128 {
+        (0, prod)
+    } else {
+        (prod >> s, prod & ((1 << s) - 1))
+    };
+    // h · d = q + c + r / 2^s with 0 ≤ r / 2^s < 1.
+    #[allow(clippy::cast_possible_wrap)] // q < 2^121
+    let whole = q as i128 + c;
+    let j = whole.div_euclid(d);
+    #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // in [0, d)
+    let t = whole.rem_euclid(d) as u64;
+    #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // 1 to 8
+    let d = d as u64;
+    (j, Frac { t, r, s, d })
+}
+
+/// Which values `method` reads for `p` among `n ≥ 1`.
+fn pick(method: Method, n: usize, p: f64) -> Pick {
+    let (j, g) = virtual_index(method, n, p);
+    let last = n - 1;
+    // An index clamped to `[0, n − 1]`.
+    let at = |i: i128| Pick::At(usize::try_from(i.max(0)).map_or(last, |i| i.min(last)));
+    let outside = j < 0 || j >= last as i128;
+    match method {
+        Method::Lower => at(j),
+        // `higher`, and H&F 1 at `h = np − 1`: the next index unless `h` is whole.
+        Method::Higher | Method::InvertedCdf => at(j + i128::from(!g.is_zero())),
+        Method::Nearest => match g.cmp_half() {
+            core::cmp::Ordering::Less => at(j),
+            core::cmp::Ordering::Equal => at(j + (j & 1)),
+            core::cmp::Ordering::Greater => at(j + 1),
+        },
+        Method::ClosestObservation => at(j + i128::from(!(g.is_zero() && j.rem_euclid(2) == 1))),
+        Method::Midpoint | Method::AveragedInvertedCdf if outside => at(j),
+        Method::Midpoint if g.is_zero() => at(j),
+        Method::Midpoint => lerp(j, Frac::HALF),
+        Method::AveragedInvertedCdf if g.is_zero() => lerp(j, Frac::HALF),
+        Method::AveragedInvertedCdf => at(j + 1),
+        _ if outside || g.is_zero() => at(j),
+        _ => lerp(j, g),
+    }
+}
+
+/// [`Pick::Lerp`] at `0 ≤ j < n − 1`.
+fn lerp(j: i128, g: Frac) -> Pick {
+    #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+    Pick::Lerp(j as usize, g)
+}
+
+/// The quantiles of `v` at `probs`, written to `out`: `out[i]` is the quantile of
+/// probability `probs[i]` by `method`, NaNs treated as `nans` says. Read-only, no
+/// allocation; one read to count the NaNs, one shared selection pass, then the
+/// narrower passes (2 more for `f32`, 5 for `f64`), each one read of `v` for the
+/// order statistics of up to four probabilities together.
+///
+/// Results are correctly rounded; NaN, ±0, ±∞ and the differences from `NumPy`
+/// are in the [module docs](self#values).
+///
+/// # Errors
+///
+/// [`QuantileError::Probability`] for the first probability that is NaN or
+/// outside `[0, 1]`; `out` is then unchanged.
+///
+/// # Panics
+///
+/// When `probs.len() != out.len()`, at the caller's line.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantiles_with_buffer};
+///
+/// let v = [f32::NAN, 1.0, 0.1, f32::NEG_INFINITY, -0.0, 0.0, 2.0];
+/// let mut out = [0.0; 4];
+/// quantiles_with_buffer(&v, &[0.0, 0.25, 0.5, 1.0], &mut out, Method::Linear, Nans::Skip).unwrap();
+/// assert_eq!(out[0], f32::NEG_INFINITY);
+/// assert_eq!(out[1].to_bits(), 0); // h = 1.25, between −0 and +0: an exact 0 is +0
+/// assert_eq!(out[2], 0.05); // h = 2.5: halfway from 0 to 0.1
+/// assert_eq!(out[3], 2.0);
+/// ```
+#[track_caller]
+pub fn quantiles_with_buffer<F: QuantileFloat>(
+    v: &[F],
+    probs: &[f64],
+    out: &mut [F],
+    method: Method,
+    nans: Nans,
+) -> Result<(), QuantileError> {
+    crate::key::assert_same_len(probs.len(), out.len());
+    check(probs)?;
+    let values = v.len() - v.iter().filter(|x| x.is_any_nan()).count();
+    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+        out.fill(F::canonical_nan());
+        return Ok(());
+    }
+    let first = select::first_pass(v, &mut radix_of::<F>);
+    answer(v, values, &first, probs, out, method);
+    Ok(())
+}
+
+/// Probabilities whose order statistics (two each at most) are narrowed
+/// together, sharing each read of the slice.
+const BATCH: usize = 4;
+
+/// The quantiles of `probs` into `out`, from the shared first selection pass
+/// `first` of `v`, which holds `values` numbers (its NaNs last).
+fn answer<F: QuantileFloat>(
+    v: &[F],
+    values: usize,
+    first: &[usize; 1 << 11],
+    probs: &[f64],
+    out: &mut [F],
+    method: Method,
+) {
+    let n = v.len();
+    for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+        let mut picks = [Pick::At(0); BATCH];
+        let mut states = [None; 2 * BATCH];
+        for ((&p, slot), st) in ps.iter().zip(&mut picks).zip(states.chunks_mut(2)) {
+            *slot = pick(method, values, p);
+            let (a, b) = match *slot {
+                Pick::At(i) => (i, None),
+                Pick::Lerp(j, _) => (j, Some(j + 1)),
+            };
+            st[0] = Narrowed::after_first(a, n, first);
+            st[1] = b.and_then(|b| Narrowed::after_first(b, n, first));
+        }
+        select::narrow_joint(v, &mut states, &mut radix_of::<F>, true);
+        // The ranks are below the number of values: the states hold them.
+        let x = |s: Option<Narrowed<F::Radix>>| {
+            s.and_then(|s| select::finish(v, s, &mut radix_of::<F>, Some(F::from_radix)))
+                .unwrap_or_else(F::canonical_nan)
+        };
+        for ((o, &pk), st) in os.iter_mut().zip(&picks).zip(states.chunks(2)) {
+            *o = match pk {
+                Pick::At(_) => x(st[0]),
+                Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
+            };
+        }
+    }
+}
+
+/// The first probability that is NaN or outside `[0, 1]`.
+fn check(probs: &[f64]) -> Result<(), QuantileError> {
+    match probs.iter().position(|p| !(0.0..=1.0).contains(p)) {
+        Some(index) => Err(QuantileError::Probability {
+            index,
+            value: probs[index],
+        }),
+        None => Ok(()),
+    }
+}
+
+/// One quantile of `v`: [`quantiles_with_buffer`] with one probability.
+///
+/// # Errors
+///
+/// [`QuantileError::Probability`] when `p` is NaN or outside `[0, 1]`.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantile};
+///
+/// let v = [0.0_f64, 1.0, f64::INFINITY];
+/// assert_eq!(quantile(&v, 0.5, Method::Linear, Nans::Skip), Ok(1.0));
+/// assert_eq!(quantile(&v, 0.75, Method::Linear, Nans::Skip), Ok(f64::INFINITY));
+/// assert!(quantile(&v, f64::NAN, Method::Linear, Nans::Skip).is_err());
+/// assert!(quantile(&[f64::NAN], 0.5, Method::Linear, Nans::Skip).unwrap().is_nan()); // no values
+/// ```
+pub fn quantile<F: QuantileFloat>(
+    v: &[F],
+    p: f64,
+    method: Method,
+    nans: Nans,
+) -> Result<F, QuantileError> {
+    let mut out = [F::canonical_nan()];
+    quantiles_with_buffer(v, &[p], &mut out, method, nans)?;
+    Ok(out[0])
+}
+
+/// The quantiles of `v` at `probs`, in a new vector: [`quantiles_with_buffer`].
+///
+/// # Errors
+///
+/// [`QuantileError::Probability`] for the first probability that is NaN or
+/// outside `[0, 1]`.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, quantiles};
+///
+/// let v: Vec<f32> = (0..=100).map(|i| i as f32).chain([f32::NAN]).collect();
+/// let q = quantiles(&v, &[0.5, 0.99, 0.999], Method::Linear, Nans::Skip).unwrap();
+/// assert_eq!(q, [50.0, 99.0, 99.9]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn quantiles<F: QuantileFloat>(
+    v: &[F],
+    probs: &[f64],
+    method: Method,
+    nans: Nans,
+) -> Result<alloc::vec::Vec<F>, QuantileError> {
+    let mut out = alloc::vec![F::canonical_nan(); probs.len()];
+    quantiles_with_buffer(v, probs, &mut out, method, nans)?;
+    Ok(out)
+}
+
+/// [`quantiles`] on rayon's thread pool: the NaN count and the shared first
+/// selection pass run on every thread (the narrower passes, which count few
+/// values, on the calling one). The same results.
+///
+/// # Errors
+///
+/// [`QuantileError::Probability`] for the first probability that is NaN or
+/// outside `[0, 1]`.
+///
+/// ```
+/// use normkey::sort::{Method, Nans, par_quantiles};
+///
+/// let v: Vec<f64> = (0..100_000).map(|i| f64::from(i % 1000)).collect();
+/// assert_eq!(par_quantiles(&v, &[0.5], Method::Lower, Nans::Skip).unwrap(), [499.0]);
+/// ```
+#[cfg(feature = "rayon")]
+pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
+    v: &[F],
+    probs: &[f64],
+    method: Method,
+    nans: Nans,
+) -> Result<alloc::vec::Vec<F>, QuantileError> {
+    use rayon::prelude::*;
+    check(probs)?;
+    let mut out = alloc::vec![F::canonical_nan(); probs.len()];
+    if v.len() < super::parallel::PARALLEL_MIN {
+        quantiles_with_buffer(v, probs, &mut out, method, nans)?;
+        return Ok(out);
+    }
+    let chunk = v
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .max(1 << 14);
+    let nan_count: usize = v
+        .par_chunks(chunk)
+        .map(|c| c.iter().filter(|x| x.is_any_nan()).count())
+        .sum();
+    let values = v.len() - nan_count;
+    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+        return Ok(out);
+    }
+    let first = v
+        .par_chunks(chunk)
+        .map(|c| select::first_pass(c, &mut radix_of::<F>))
+        .reduce(
+            || [0; 1 << 11],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    answer(v, values, &first, probs, &mut out, method);
+    Ok(out)
+}
+
+/// `a + g · (b − a)` for `a ≤ b` (neither NaN) and `0 < g < 1`, correctly rounded;
+/// the infinities and zeros as the [module docs](self#values) say.
+#[allow(clippy::many_single_char_names)] // a, b, g as in the formula
+fn interpolate<F: QuantileFloat>(a: F, b: F, g: Frac) -> F {
+    if g.is_zero() || a.radix() == b.radix() {
+        return a;
+    }
+    let (x, y) = (a.exact_f64(), b.exact_f64());
+    if x == f64::NEG_INFINITY {
+        return if y == f64::INFINITY {
+            F::canonical_nan()
+        } else {
+            a
+        };
+    }
+    if y == f64::INFINITY {
+        return b;
+    }
+    F::from_exact_f64(exact::lerp(x, y, g, F::PRECISION, F::MIN_EXP))
+}
+
+/// Exact arithmetic on fixed-size integers, for [`interpolate`].
+mod exact {
+    use super::Frac;
+
+    /// 64-bit limbs of [`Big`]: room for a neighbour shifted over the whole
+    /// `f64` exponent range (2,098 bits) times a weight of 1,077 bits, plus the
+    /// guard bits of the rounding.
+    const LIMBS: usize = 54;
+
+    /// An unsigned integer of `LIMBS` limbs, least significant first.
+    #[derive(Clone, Copy)]
+    struct Big([u64; LIMBS]);
+
+    impl Big {
+        fn from_u128(x: u128) -> Self {
+            let mut b = Self([0; LIMBS]);
+            #[allow(clippy::cast_possible_truncation)] // the low and high halves
+            {
+                b.0[0] = x as u64;
+                b.0[1] = (x >> 64) as u64;
+            }
+            b
+        }
+
+        fn is_zero(&self) -> bool {
+            self.0.iter().all(|&l| l == 0)
+        }
+
+        fn shl(&self, bits: u32) -> Self {
+            let (limbs, rest) = ((bits / 64) as usize, bits % 64);
+            let mut out = Self([0; LIMBS]);
+            for i in (limbs..LIMBS).rev() {
+                let lo = self.0[i - limbs];
+                let below = if rest > 0 && i > limbs {
+                    self.0[i - limbs - 1] >> (64 - rest)
+                } else {
+                    0
+                };
+                out.0[i] = (lo << rest) | below;
+            }
+            debug_assert!(self.bit_len() + bits <= 64 * 54);
+            out
+        }
+
+        fn add(&self, other: &Self) -> Self {
+            let mut out = Self([0; LIMBS]);
+            let mut carry = false;
+            for i in 0..LIMBS {
+                let (s, c1) = self.0[i].overflowing_add(other.0[i]);
+                let (s, c2) = s.overflowing_add(u64::from(carry));
+                out.0[i] = s;
+                carry = c1 || c2;
+            }
+            debug_assert!(!carry);
+            out
+        }
+
+        /// `self − other`, for `self ≥ other`.
+        fn sub(&self, other: &Self) -> Self {
+            let mut out = Self([0; LIMBS]);
+            let mut borrow = false;
+            for i in 0..LIMBS {
+                let (s, b1) = self.0[i].overflowing_sub(other.0[i]);
+                let (s, b2) = s.overflowing_sub(u64::from(borrow));
+                out.0[i] = s;
+                borrow = b1 || b2;
+            }
+            debug_assert!(!borrow);
+            out
+        }
+
+        fn mul(&self, other: &Self) -> Self {
+            let mut out = Self([0; LIMBS]);
+            let len = |b: &Self| b.0.iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
+            let (la, lb) = (len(self), len(other));
+            debug_assert!(la + lb <= LIMBS);
+            for i in 0..la {
+                let mut carry = 0_u128;
+                for j in 0..lb {
+                    let t = u128::from(self.0[i]) * u128::from(other.0[j])
+                        + u128::from(out.0[i + j])
+                        + carry;
+                    #[allow(clippy::cast_possible_truncation)] // the low half
+                    {
+                        out.0[i + j] = t as u64;
+                    }
+                    carry = t >> 64;
+                }
+                if i + lb < LIMBS {
+                    #[allow(clippy::cast_possible_truncation)] // below 2^64
+                    {
+                        out.0[i + lb] = carry as u64;
+                    }
+                }
+            }
+            out
+        }
+
+        /// `(self / d, self % d)` for `d ≥ 1`.
+        fn div_small(&self, d: u64) -> (Self, u64) {
+            let mut out = Self([0; LIMBS]);
+            let mut rem = 0_u128;
+            for i in (0..LIMBS).rev() {
+                let cur = (rem << 64) | u128::from(self.0[i]);
+                #[allow(clippy::cast_possible_truncation)] // cur / d < 2^64 as rem < d
+                {
+                    out.0[i] = (cur / u128::from(d)) as u64;
+                }
+                rem = cur % u128::from(d);
+            }
+            #[allow(clippy::cast_possible_truncation)] // below d
+            (out, rem as u64)
+        }
+
+        #[allow(clippy::cast_possible_truncation)] // at most 64 · LIMBS
+        fn bit_len(&self) -> u32 {
+            self.0
+                .iter()
+                .rposition(|&l| l != 0)
+                .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
+        }
+
+        fn bit(&self, i: u32) -> bool {
+            self.0
+                .get((i / 64) as usize)
+                .is_some_and(|&l| l >> (i % 64) & 1 == 1)
+        }
+
+        /// Bits `lo..lo + 64` as an integer.
+        fn bits_from(&self, lo: u32) -> u64 {
+            let (i, rest) = ((lo / 64) as usize, lo % 64);
+            let low = self.0.get(i).map_or(0, |&l| l >> rest);
+            let high = match self.0.get(i + 1) {
+                Some(&h) if rest > 0 => h << (64 - rest),
+                _ => 0,
+            };
+            low | high
+        }
+
+        /// Whether any bit below `i` is set.
+        fn any_below(&self, i: u32) -> bool {
+            let (limbs, rest) = ((i / 64) as usize, i % 64);
+            if limbs >= LIMBS {
+                return !self.is_zero();
+            }
+            self.0[..limbs].iter().any(|&l| l != 0)
+                || (rest > 0 && self.0[limbs] & ((1 << rest) - 1) != 0)
+        }
+    }
+
+    /// `x` as `(negative, m, e)` with `|x| = m · 2^e` (finite `x`).
+    fn parts(x: f64) -> (bool, u64, i32) {
+        let bits = x.to_bits();
+        let field = i32::try_from((bits >> 52) & 0x7ff).unwrap_or(0);
+        let frac = bits & ((1 << 52) - 1);
+        let neg = bits >> 63 == 1;
+        if field == 0 {
+            (neg, frac, -1074)
+        } else {
+            (neg, frac | 1 << 52, field - 1075)
+        }
+    }
+
+    /// `2^e` for `−1022 ≤ e ≤ 1023`.
+    fn pow2(e: i32) -> f64 {
+        #[allow(clippy::cast_sign_loss)] // e + 1023 ≥ 1
+        f64::from_bits(((e + 1023) as u64) << 52)
+    }
+
+    /// `a + g · (b − a)` for finite `a < b` and `0 < g < 1`, rounded once to
+    /// `precision` significant bits with subnormals down to `2^min_exp`
+    /// (to nearest, ties to even), as an `f64` (which holds the result exactly).
+    #[allow(clippy::many_single_char_names)] // a, b, g as in the formula
+    pub(super) fn lerp(a: f64, b: f64, g: Frac, precision: u32, min_exp: i32) -> f64 {
+        let ((na, ma, ea), (nb, mb, eb)) = (parts(a), parts(b));
+        let e0 = ea.min(eb);
+        #[allow(clippy::cast_sign_loss)] // ea, eb ≥ e0
+        let (big_a, big_b) = (
+            Big::from_u128(u128::from(ma)).shl((ea - e0) as u32),
+            Big::from_u128(u128::from(mb)).shl((eb - e0) as u32),
+        );
+        // g = gn / den; the value is (a · (den − gn) + b · gn) / den.
+        let gn = Big::from_u128(u128::from(g.t))
+            .shl(g.s)
+            .add(&Big::from_u128(g.r));
+        let den = Big::from_u128(u128::from(g.d)).shl(g.s);
+        let (pa, pb) = (big_a.mul(&den.sub(&gn)), big_b.mul(&gn));
+        let (neg, x) = if na == nb {
+            (na, pa.add(&pb))
+        } else if ge(&pa, &pb) {
+            (na, pa.sub(&pb))
+        } else {
+            (nb, pb.sub(&pa))
+        };
+        if x.is_zero() {
+            return 0.0;
+        }
+        // value = x · 2^e0 / (d · 2^s) = y · 2^e (+ the remainder), y having at
+        // least 61 bits: the rounding position is inside y.
+        let (y, rem) = x.shl(64).div_small(g.d);
+        #[allow(clippy::cast_possible_wrap)] // s ≤ 1074
+        let e = e0 - g.s as i32 - 64;
+        #[allow(clippy::cast_possible_wrap)] // at most 64 · LIMBS
+        let len = y.bit_len() as i32;
+        #[allow(clippy::cast_possible_wrap)]
+        let u = (e + len - precision as i32).max(min_exp);
+        #[allow(clippy::cast_sign_loss)] // u > e, shown above
+        let shift = (u - e) as u32;
+        debug_assert!(shift > 0);
+        let mut q = y.bits_from(shift);
+        if y.bit(shift - 1) && (rem != 0 || y.any_below(shift - 1) || q & 1 == 1) {
+            q += 1;
+        }
+        // q ≤ 2^precision ≤ 2^53: exact as an f64; q · 2^u is representable.
+        #[allow(clippy::cast_precision_loss)]
+        let q = q as f64;
+        let r = if u < -900 {
+            q * pow2(u + 200) * pow2(-200)
+        } else {
+            q * pow2(u)
+        };
+        if neg { -r } else { r }
+    }
+
+    /// `a ≥ b`.
+    fn ge(a: &Big, b: &Big) -> bool {
+        a.0.iter().rev().cmp(b.0.iter().rev()) != core::cmp::Ordering::Less
+    }
+}

@@ -389,7 +389,14 @@ fn assert_room(name: &str, len: usize, need: usize) {
 pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
     assert_room("buf", buf.len(), v.len());
     let n = v.len();
-    lsd(v, &mut buf[..n], radix_of::<K>);
+    // `K::EXACT`: a descending slice of keys identical when equal is reversed
+    // even with ties.
+    route::sort(
+        v,
+        route::Scratch::Given(&mut buf[..n]),
+        K::EXACT,
+        &radix_of::<K>,
+    );
 }
 
 /// Sorts `v` stably by the key `key` gives each element (called once per

@@ -19,7 +19,8 @@ use super::radix::{CACHED_BYTES, INSERTION_MAX, Radix, insertion, sort_in};
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
 /// every slice of 4Mi keys or more, whatever their width.
-/// Measured on the 2-core AMD EPYC VM (BENCHMARKS.md).
+/// Measured on the 2-core development VM, an Intel Xeon with AVX-512 that day
+/// (BENCHMARKS.md).
 /// Under Miri, 512 bytes, so that the tests' short inputs take the in-place
 /// path.
 pub(crate) const IN_PLACE_BYTES: usize = if cfg!(any(miri, fuzzing)) {

@@ -325,7 +325,7 @@ fn errors_name_the_probability() {
 }
 
 #[test]
-#[should_panic(expected = "source slice length (2) does not match destination slice length (1)")]
+#[should_panic(expected = "`sort::quantiles_with_buffer`: `probs.len()` (2) != `out.len()` (1)")]
 fn short_output_panics() {
     let _ = quantiles_with_buffer(
         &[1.0_f32],

@@ -437,7 +437,8 @@ fn lerp(j: i128, g: Frac) -> Pick {
 ///
 /// # Panics
 ///
-/// When `probs.len() != out.len()`, at the caller's line.
+/// When `probs.len() != out.len()`, at the caller's line, with both lengths:
+/// "`sort::quantiles_with_buffer`: `probs.len()` (2) != `out.len()` (1)".
 ///
 /// ```
 /// use normkey::sort::{Method, Nans, quantiles_with_buffer};
@@ -458,7 +459,12 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
     method: Method,
     nans: Nans,
 ) -> Result<(), QuantileError> {
-    crate::key::assert_same_len(probs.len(), out.len());
+    assert!(
+        probs.len() == out.len(),
+        "`sort::quantiles_with_buffer`: `probs.len()` ({}) != `out.len()` ({}): one output per probability",
+        probs.len(),
+        out.len()
+    );
     check(probs)?;
     let values = v.len() - v.iter().filter(|x| x.is_any_nan()).count();
     if values == 0 || (values < v.len() && nans == Nans::Propagate) {

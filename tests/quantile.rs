@@ -244,23 +244,27 @@ fn against_oracle<F: Elem>(seed: u64, full: bool) {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn f32_against_oracle() {
     against_oracle::<f32>(0x9e37_79b9_7f4a_7c15, false);
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn f64_against_oracle() {
     against_oracle::<f64>(0x2545_f491_4f6c_dd1d, false);
 }
 
 #[cfg(feature = "half")]
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn f16_against_oracle() {
     against_oracle::<half::f16>(0x1234_5678_9abc_def1, false);
 }
 
 #[cfg(feature = "half")]
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn bf16_against_oracle() {
     against_oracle::<half::bf16>(0x0fed_cba9_8765_4321, false);
 }
@@ -282,6 +286,7 @@ fn all_types_against_oracle_full() {
 /// is inexact in `f64`, or the `f32` result of `f64` arithmetic is a double
 /// rounding. The oracle decides; these only make sure such cases are in the set.
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn hard_interpolations() {
     let mut rng = XorShift(77);
     for _ in 0..miri_thin(0..100, 30).count() {
@@ -341,6 +346,7 @@ fn short_output_panics() {
 
 #[cfg(feature = "alloc")]
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn alloc_and_parallel_forms_agree() {
     let mut rng = XorShift(5);
     // Above the parallel forms' threshold (2^16).

@@ -391,10 +391,17 @@ fn numpy_recorded_cases() {
     let hex = |s: &str| f64::from_bits(u64::from_str_radix(s, 16).unwrap());
     let mut data: Vec<Vec<f64>> = Vec::new();
     let (mut exact, mut inexact) = (0, 0);
-    for line in miri_thin(text.lines(), 40) {
+    let mut cases = 0_usize;
+    for line in text.lines() {
         let t: Vec<&str> = line.split(' ').collect();
         if t[0] == "data" {
             data.push(t[2..].iter().map(|&s| hex(s)).collect());
+            continue;
+        }
+        // Under Miri, every 40th case (every dataset is still read: the cases
+        // refer to them by number).
+        cases += 1;
+        if cfg!(miri) && cases % 40 != 1 {
             continue;
         }
         let d = &data[t[0].parse::<usize>().unwrap()];

@@ -143,7 +143,7 @@ fn sampled_k_long() {
     let f = floats(&mut rng, n);
     check(
         &f,
-        [0, 1, 10, 33, 1000, n / 2 + 1, n],
+        [0, 1, 10, 33, 1000.min(n), n / 2 + 1, n], // 600 under Miri
         f32::total_cmp,
         |x| x.to_bits(),
     );

@@ -136,6 +136,7 @@ fn every_k_short() {
 
 /// Long inputs (many refills of the buffer, several selection passes), sampled `k`.
 #[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn sampled_k_long() {
     let mut rng = XorShift(0xfeed);
     // Above the parallel form's threshold (2^16).

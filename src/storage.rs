@@ -626,7 +626,6 @@ macro_rules! storage {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[repr(transparent)]
         pub struct $T($code);
-
         impl $T {
             /// Code 0, the value +0.0; also the [`Default`].
             pub const ZERO: Self = Self(0);
@@ -634,7 +633,6 @@ macro_rules! storage {
             pub const MIN: Self = Self($code::MIN);
             /// The largest code, the value 1.0.
             pub const MAX: Self = Self($code::MAX);
-
             /// The format with this code; every code is valid.
             #[inline]
             #[must_use]

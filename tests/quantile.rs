@@ -243,6 +243,79 @@ fn against_oracle<F: Elem>(seed: u64, full: bool) {
     assert!(count > 100);
 }
 
+/// Long slices shaped so that the selection passes after the first take each of
+/// their forms (`narrow_joint`): prefixes of one length counted densely (through
+/// the table of top digits, and past the second digit when few values repeat)
+/// and sparsely (blocks tested whole), and prefixes of several lengths (more
+/// distinct prefixes than one pass counts, so that some wait a pass), where
+/// many records match; with NaNs of
+/// both signs in every slice, which the first pass counts for `f32` and a read of
+/// their own for `f64`.
+fn pass_forms<F: Elem>(seed: u64) {
+    let mut rng = XorShift(seed);
+    let n = if cfg!(miri) { 200 } else { 20_000 };
+    let nan = |r: u64| {
+        if r & 1 == 0 {
+            F::from_f64(f64::NAN)
+        } else {
+            F::from_f64(-f64::NAN)
+        }
+    };
+    // Uniform in ±1e6: one prefix holds a few percent after the first pass, and
+    // far less after the second.
+    let wide: Vec<F> = (0..n)
+        .map(|_| {
+            let r = rng.next();
+            if r % 64 == 0 {
+                nan(r >> 7)
+            } else {
+                F::from_f64((r >> 11) as f64 / (1u64 << 53) as f64 * 2e6 - 1e6)
+            }
+        })
+        .collect();
+    // Three values, each a third: every prefix holds a third in every pass.
+    let few: Vec<F> = (0..n)
+        .map(|_| {
+            let r = rng.next();
+            if r % 64 == 0 {
+                nan(r >> 7)
+            } else {
+                F::from_f64([-3.5, 0.25, 1e4][(r >> 8) as usize % 3])
+            }
+        })
+        .collect();
+    // Six values, `n / 6` of each, sorted, and four probabilities (one batch)
+    // whose neighbours are: 1.0 and 1.03125 (one top digit, two second digits),
+    // 3.0 twice, 100.0 twice, 1e4 and 3e4 (two top digits). The first pass
+    // after the shared one counts four prefixes (of 1.0, 3.0, 100.0 and 1e4),
+    // the second four (1.0, 1.03125, 3.0 and 100.0 at two digits); 1e4 (two
+    // digits) and 3e4 (one) are left, and counted together in the third.
+    let values = [1.0, 1.03125, 3.0, 100.0, 1e4, 3e4];
+    let seg = n / 6;
+    let steps: Vec<F> = (0..6 * seg).map(|i| F::from_f64(values[i / seg])).collect();
+    let s = seg as f64;
+    let straddle: Vec<f64> = [s - 0.5, 2.5 * s, 3.5 * s, 5.0 * s - 0.5]
+        .iter()
+        .map(|&h| h / (6 * seg - 1) as f64)
+        .collect();
+    let p = [0.0, 0.5, 0.9, 0.99, 0.999, 1.0];
+    assert!(check(&wide, &p) > 0);
+    assert!(check(&few, &p) > 0);
+    assert!(check(&steps, &straddle) > 0);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
+fn pass_forms_f32() {
+    pass_forms::<f32>(0x5851_f42d_4c95_7f2d);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
+fn pass_forms_f64() {
+    pass_forms::<f64>(0x1405_7b7e_f767_814f);
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "safe code; slow under Miri")]
 fn f32_against_oracle() {

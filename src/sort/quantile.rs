@@ -74,7 +74,7 @@ use core::fmt;
 
 use super::SortKey;
 use super::radix::Radix;
-use super::select::{self, Narrowed};
+use super::select::{self, Narrowed, SELECT_BITS, SELECT_BUCKETS};
 
 /// How to compute a quantile: the methods of `numpy.quantile`, by their `NumPy`
 /// names (the [module docs](self#the-methods) give each formula).
@@ -466,14 +466,34 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
         out.len()
     );
     check(probs)?;
-    let values = v.len() - v.iter().filter(|x| x.is_any_nan()).count();
+    let first = select::first_pass(v, &mut radix_of::<F>);
+    let values = v.len() - nan_count::<F>(&first, || v.iter().filter(|x| x.is_any_nan()).count());
     if values == 0 || (values < v.len() && nans == Nans::Propagate) {
         out.fill(F::canonical_nan());
         return Ok(());
     }
-    let first = select::first_pass(v, &mut radix_of::<F>);
     answer(v, values, &first, probs, out, method);
     Ok(())
+}
+
+/// The NaNs of a slice, from its first selection pass `first` where the top
+/// bucket holds them alone, else from `count` (a read of the slice).
+///
+/// Every NaN has the largest radix ([`radix_of`]); a number's radix starts
+/// with its sign and exponent bits, so when the first digit covers them and a
+/// bit beyond (`f32`, `f16`, `bf16`), the top bucket holds only radices whose
+/// exponent is all ones and significand nonzero: NaNs. For `f64` the first
+/// digit stops inside the exponent, and the largest numbers share the top bucket.
+fn nan_count<F: QuantileFloat>(
+    first: &[usize; SELECT_BUCKETS],
+    count: impl FnOnce() -> usize,
+) -> usize {
+    let exponent_bits = <F::Radix as Radix>::BITS - F::PRECISION;
+    if 1 + exponent_bits < SELECT_BITS {
+        first[SELECT_BUCKETS - 1]
+    } else {
+        count()
+    }
 }
 
 /// Probabilities whose order statistics (two each at most) are narrowed
@@ -485,7 +505,7 @@ const BATCH: usize = 4;
 fn answer<F: QuantileFloat>(
     v: &[F],
     values: usize,
-    first: &[usize; 1 << 11],
+    first: &[usize; SELECT_BUCKETS],
     probs: &[f64],
     out: &mut [F],
     method: Method,
@@ -614,24 +634,25 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .max(1 << 14);
-    let nan_count: usize = v
-        .par_chunks(chunk)
-        .map(|c| c.iter().filter(|x| x.is_any_nan()).count())
-        .sum();
-    let values = v.len() - nan_count;
-    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
-        return Ok(out);
-    }
     let first = v
         .par_chunks(chunk)
         .map(|c| select::first_pass(c, &mut radix_of::<F>))
         .reduce(
-            || [0; 1 << 11],
+            || [0; SELECT_BUCKETS],
             |mut a, b| {
                 a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
                 a
             },
         );
+    let values = v.len()
+        - nan_count::<F>(&first, || {
+            v.par_chunks(chunk)
+                .map(|c| c.iter().filter(|x| x.is_any_nan()).count())
+                .sum()
+        });
+    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+        return Ok(out);
+    }
     answer(v, values, &first, probs, &mut out, method);
     Ok(out)
 }

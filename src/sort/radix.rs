@@ -653,15 +653,18 @@ fn count_fixed<T, R: Radix, const B: usize>(
 }
 
 /// How many records have each digit: `digit` is a pure function of the record,
-/// below `N`.
+/// below `N`, a power of two (each digit is masked to `N − 1`, which keeps it and
+/// saves the bounds check).
 ///
 /// Four tables count the four records of each group of four, so that a run of
 /// one digit does not chain every increment on the one before; their `u32`
 /// counters cannot overflow in a block of 2^30 records.
 pub(crate) fn count_digit<T, const N: usize>(
     v: &[T],
-    mut digit: impl FnMut(&T) -> usize,
+    mut digit_below_n: impl FnMut(&T) -> usize,
 ) -> [usize; N] {
+    const { assert!(N.is_power_of_two()) };
+    let mut digit = |x: &T| digit_below_n(x) & (N - 1);
     let mut total = [0; N];
     for block in v.chunks(1 << 30) {
         let mut tables = [[0_u32; N]; 4];

@@ -12,9 +12,9 @@ use super::radix::{Radix, count_digit};
 
 /// Bits of one selection digit: 2048 counters (16 KiB on a 64-bit target) on the
 /// stack, three passes for a 32-bit radix.
-const SELECT_BITS: u32 = 11;
+pub(crate) const SELECT_BITS: u32 = 11;
 /// Buckets of one selection digit.
-const SELECT_BUCKETS: usize = 1 << SELECT_BITS;
+pub(crate) const SELECT_BUCKETS: usize = 1 << SELECT_BITS;
 
 /// What the passes so far have fixed: the top `known` bits of the radix at the
 /// rank are `prefix`, and the rank is `rank` among the records with that prefix
@@ -255,44 +255,12 @@ pub(crate) fn narrow_joint<T, R: Radix>(
             return;
         }
         let keys = &keys[..d];
-        let digit = |known: u32| {
-            Narrowed::<R> {
-                prefix: R::ZERO,
-                known,
-                rank: 0,
-                group: 0,
-            }
-            .next_digit()
-        };
-        // 64 KiB on a 64-bit target (the price of one read for four prefixes).
-        #[allow(clippy::large_stack_arrays)]
-        let mut counts = [[0_usize; SELECT_BUCKETS]; JOINT];
-        let mut count = |r: R| {
-            for (c, &(prefix, known, _)) in counts.iter_mut().zip(keys) {
-                if r.high(known) == prefix {
-                    let (width, shift) = digit(known);
-                    c[r.shr_usize(shift) & ((1 << width) - 1)] += 1;
-                }
-            }
-        };
-        let matches = |r: R| {
-            keys.iter()
-                .any(|&(prefix, known, _)| r.high(known) == prefix)
-        };
         let group: usize = keys.iter().map(|k| k.2).sum();
-        if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
-            for block in v.chunks(SPARSE_BLOCK) {
-                if block.iter().fold(false, |any, x| any | matches(radix(x))) {
-                    for x in block {
-                        count(radix(x));
-                    }
-                }
-            }
+        let counts = if keys.iter().all(|k| k.1 == keys[0].1) {
+            count_joint_one_length(v, keys, radix, group)
         } else {
-            for x in v {
-                count(radix(x));
-            }
-        }
+            count_joint(v, keys, radix, group)
+        };
         for slot in states.iter_mut() {
             let Some(s) = *slot else { continue };
             if let Some(i) = keys.iter().position(|k| (k.0, k.1) == (s.prefix, s.known)) {
@@ -300,6 +268,173 @@ pub(crate) fn narrow_joint<T, R: Radix>(
             }
         }
     }
+}
+
+/// The width and shift of the digit after the top `known` bits.
+fn digit_after<R: Radix>(known: u32) -> (u32, u32) {
+    Narrowed::<R> {
+        prefix: R::ZERO,
+        known,
+        rank: 0,
+        group: 0,
+    }
+    .next_digit()
+}
+
+/// One pass of [`narrow_joint`] where every prefix has the same length, so that a
+/// record matches one prefix at most: the record's top bits are compared with
+/// every prefix at once, without a branch.
+///
+/// Where `group` (the records the prefixes hold) is at most one in
+/// [`SPARSE_BLOCK`], each block is first tested whole (which vectorizes), and
+/// only a block with a match is counted. Else each record is counted once, in
+/// the table of the prefix it matches ([`count_dense`]).
+fn count_joint_one_length<T, R: Radix>(
+    v: &[T],
+    keys: &[(R, u32, usize)],
+    radix: &mut impl FnMut(&T) -> R,
+    group: usize,
+) -> [[usize; SELECT_BUCKETS]; JOINT] {
+    let known = keys[0].1;
+    let (width, shift) = digit_after::<R>(known);
+    let mask = (1 << width) - 1;
+    // The unused slots hold all ones, which no top `known < BITS` bits are.
+    let mut prefixes = [R::MAX; JOINT];
+    for (p, k) in prefixes.iter_mut().zip(keys) {
+        *p = k.0;
+    }
+    // The prefix `r` matches, and whether it matches one.
+    let which = |r: R| {
+        let high = r.high(known);
+        let (mut which, mut hit) = (0, false);
+        for (i, &p) in prefixes.iter().enumerate() {
+            let eq = high == p;
+            which |= if eq { i } else { 0 };
+            hit |= eq;
+        }
+        (which, hit)
+    };
+    #[allow(clippy::large_stack_arrays)]
+    let mut total = [[0; SELECT_BUCKETS]; JOINT];
+    if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
+        for block in v.chunks(SPARSE_BLOCK) {
+            if block.iter().fold(false, |any, x| any | which(radix(x)).1) {
+                for x in block {
+                    let r = radix(x);
+                    if let (i, true) = which(r) {
+                        total[i][r.shr_usize(shift) & mask] += 1;
+                    }
+                }
+            }
+        }
+        return total;
+    }
+    // Prefixes of one digit (the pass after the first, where most records
+    // match) index a table of what each top digit matches: `0x80 | i` for
+    // prefix `i`, 0 for none (which adds 0 to a counter of table 0).
+    if (1..=SELECT_BITS).contains(&known) {
+        let mut slot = [0_u8; SELECT_BUCKETS];
+        for (i, k) in (0_u8..).zip(keys) {
+            slot[k.0.shr_usize(0)] = 0x80 | i;
+        }
+        count_dense(v, &mut total, |x| {
+            let r = radix(x);
+            // `known <= SELECT_BITS`: the mask keeps the top digit.
+            let s = slot[r.shr_usize(R::BITS - known) & (SELECT_BUCKETS - 1)];
+            (
+                usize::from(s & 0x7F),
+                r.shr_usize(shift) & mask,
+                u32::from(s >> 7),
+            )
+        });
+    } else {
+        count_dense(v, &mut total, |x| {
+            let r = radix(x);
+            let (i, hit) = which(r);
+            (i, r.shr_usize(shift) & mask, u32::from(hit))
+        });
+    }
+    total
+}
+
+/// Adds to `total` what `count` says of each record of `v`: add its third
+/// field (0 or 1) to the count of digit `.1` of prefix `.0`. Two sets of `u32`
+/// tables (64 KiB) take alternate records, so that a run of one digit does not
+/// chain every increment on the one before; a block of 2^30 records cannot
+/// overflow them.
+fn count_dense<T>(
+    v: &[T],
+    total: &mut [[usize; SELECT_BUCKETS]; JOINT],
+    mut count: impl FnMut(&T) -> (usize, usize, u32),
+) {
+    const { assert!((JOINT * SELECT_BUCKETS).is_power_of_two()) };
+    // The masks keep a prefix below `JOINT` and a digit below `SELECT_BUCKETS`
+    // (and save the bounds checks).
+    let mut add = |table: &mut [u32; JOINT * SELECT_BUCKETS], x: &T| {
+        let (i, d, add) = count(x);
+        table[(i * SELECT_BUCKETS + d) & (JOINT * SELECT_BUCKETS - 1)] += add;
+    };
+    for block in v.chunks(1 << 30) {
+        #[allow(clippy::large_stack_arrays)]
+        let mut tables = [[0_u32; JOINT * SELECT_BUCKETS]; 2];
+        let pairs = block.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            for (table, x) in tables.iter_mut().zip(pair) {
+                add(table, x);
+            }
+        }
+        for x in rest {
+            add(&mut tables[0], x);
+        }
+        for table in &tables {
+            for (t, c) in total.iter_mut().zip(table.chunks_exact(SELECT_BUCKETS)) {
+                for (t, &c) in t.iter_mut().zip(c) {
+                    *t += c as usize;
+                }
+            }
+        }
+    }
+}
+
+/// One pass of [`narrow_joint`] with prefixes of several lengths (a record may
+/// match more than one): each record is tested against every prefix; where `group` (the records the prefixes hold) is at most one in
+/// [`SPARSE_BLOCK`], each block is first tested whole.
+fn count_joint<T, R: Radix>(
+    v: &[T],
+    keys: &[(R, u32, usize)],
+    radix: &mut impl FnMut(&T) -> R,
+    group: usize,
+) -> [[usize; SELECT_BUCKETS]; JOINT] {
+    // 64 KiB on a 64-bit target (the price of one read for four prefixes).
+    #[allow(clippy::large_stack_arrays)]
+    let mut counts = [[0_usize; SELECT_BUCKETS]; JOINT];
+    let mut count = |r: R| {
+        for (c, &(prefix, known, _)) in counts.iter_mut().zip(keys) {
+            if r.high(known) == prefix {
+                let (width, shift) = digit_after::<R>(known);
+                c[r.shr_usize(shift) & ((1 << width) - 1)] += 1;
+            }
+        }
+    };
+    let matches = |r: R| {
+        keys.iter()
+            .any(|&(prefix, known, _)| r.high(known) == prefix)
+    };
+    if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
+        for block in v.chunks(SPARSE_BLOCK) {
+            if block.iter().fold(false, |any, x| any | matches(radix(x))) {
+                for x in block {
+                    count(radix(x));
+                }
+            }
+        }
+    } else {
+        for x in v {
+            count(radix(x));
+        }
+    }
+    counts
 }
 
 impl<R: Radix> Narrowed<R> {

@@ -23,7 +23,8 @@ use normkey::texture::{
 };
 use normkey::{Rg11b10Ufloat, Rgb9e5Ufloat};
 use normkey_oracle::{
-    decode_rgb9e5, encode_rgb9e5, encode_ufloat, encode_ufloat_toward_zero, ufloat_value,
+    Floor, decode_rgb9e5, encode_rgb9e5, encode_ufloat, encode_ufloat_from,
+    encode_ufloat_toward_zero_from, ufloat_value,
 };
 
 /// The `Rg11b10Ufloat` code of three channel codes.
@@ -39,8 +40,13 @@ fn uf11_uf10_and_rg11b10_encode_exhaustive() {
         let mut codes = vec![Rg11b10Ufloat::ZERO; xs.len()];
         Rg11b10Ufloat::encode_slice(&pixels, &mut codes);
         let mut bad = 0;
+        // The oracle's searches continue from the last input (a block ascends).
+        let (mut f11, mut f10) = (Floor::default(), Floor::default());
         for (&x, c) in xs.iter().zip(&codes) {
-            let (w11, w10) = (encode_ufloat(x, 6), encode_ufloat(x, 5));
+            let (w11, w10) = (
+                encode_ufloat_from(x, 6, &mut f11),
+                encode_ufloat_from(x, 5, &mut f10),
+            );
             let (g11, g10) = (u32::from(f32_to_uf11(x)), u32::from(f32_to_uf10(x)));
             let want = rg11b10(w11, w11, w10);
             let scalar = Rg11b10Ufloat::from_rgb([x; 3]).to_bits();
@@ -202,10 +208,13 @@ fn rtz_failures(xs: &[f32]) -> u64 {
     let mut codes = vec![Rg11b10Ufloat::ZERO; xs.len()];
     Rg11b10Ufloat::encode_slice_rtz(&pixels, &mut codes);
     let mut bad = 0;
+    // The oracle's searches continue from the last input (fast where `xs`
+    // ascends, as in the exhaustive sweep).
+    let (mut f11, mut f10) = (Floor::default(), Floor::default());
     for (&x, c) in xs.iter().zip(&codes) {
         let (w11, w10) = (
-            encode_ufloat_toward_zero(x, 6, true),
-            encode_ufloat_toward_zero(x, 5, true),
+            encode_ufloat_toward_zero_from(x, 6, true, &mut f11),
+            encode_ufloat_toward_zero_from(x, 5, true, &mut f10),
         );
         let (g11, g10) = (u32::from(f32_to_uf11_rtz(x)), u32::from(f32_to_uf10_rtz(x)));
         let want = rg11b10(w11, w11, w10);

@@ -187,6 +187,36 @@ pub const fn ufloat_value(code: u32, mbits: u32) -> f64 {
     }
 }
 
+/// A position in an ascending table: [`Floor::find`] gives the last entry at
+/// most a value, looking first next to where it stopped last (one or two steps
+/// for ascending inputs), else bisecting the whole table.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Floor {
+    at: usize,
+}
+
+impl Floor {
+    /// The largest `i` with `table[i] <= x`, for an ascending `table` with
+    /// `table[0] <= x`.
+    ///
+    /// # Panics
+    ///
+    /// If `table` is empty or `table[0] > x`.
+    pub fn find<T: PartialOrd + Copy>(&mut self, table: &[T], x: T) -> usize {
+        let next = |i: usize| table.get(i + 1).is_none_or(|&t| t > x);
+        let at = self.at.min(table.len() - 1);
+        self.at = if table[at] <= x && next(at) {
+            at
+        } else if table[at] <= x && at + 1 < table.len() && next(at + 1) {
+            at + 1
+        } else {
+            // Bisection: the largest `i` with `table[i] <= x`.
+            table.partition_point(|&t| t <= x) - 1
+        };
+        self.at
+    }
+}
+
 /// The values of all `2^(5 + mbits)` codes in code order, with +∞ in place of
 /// the NaN codes: increasing, so a search can bisect it.
 const fn ufloat_table<const N: usize>(mbits: u32) -> [f64; N] {
@@ -219,6 +249,17 @@ static UF10_TABLE: [f64; 1024] = ufloat_table::<1024>(5);
 #[must_use]
 #[inline]
 pub fn encode_ufloat(x: f32, mbits: u32) -> u32 {
+    encode_ufloat_from(x, mbits, &mut Floor::default())
+}
+
+/// [`encode_ufloat`], its search started at `floor` (and left at the code
+/// below `x`): for ascending runs of inputs, the exhaustive sweeps.
+///
+/// # Panics
+///
+/// If `mbits` is not 5 or 6.
+#[must_use]
+pub fn encode_ufloat_from(x: f32, mbits: u32, floor: &mut Floor) -> u32 {
     let table: &[f64] = match mbits {
         6 => &UF11_TABLE,
         5 => &UF10_TABLE,
@@ -234,14 +275,7 @@ pub fn encode_ufloat(x: f32, mbits: u32) -> u32 {
         return 0;
     }
     let x = f64::from(x);
-    let mut lo = 0;
-    let mut step = table.len() / 2;
-    while step > 0 {
-        if table[lo + step] <= x {
-            lo += step;
-        }
-        step /= 2;
-    }
+    let lo = floor.find(table, x);
     let below = table[lo];
     let above = table[lo + 1];
     if above == f64::INFINITY {
@@ -518,6 +552,17 @@ const fn nan_mantissa(bits: u32, mbits: u32, quiet: bool) -> u32 {
 /// If `mbits` is not 5 or 6.
 #[must_use]
 pub fn encode_ufloat_toward_zero(x: f32, mbits: u32, quiet: bool) -> u32 {
+    encode_ufloat_toward_zero_from(x, mbits, quiet, &mut Floor::default())
+}
+
+/// [`encode_ufloat_toward_zero`], its search started at `floor` (and left at
+/// the result): for ascending runs of inputs, the exhaustive sweeps.
+///
+/// # Panics
+///
+/// If `mbits` is not 5 or 6.
+#[must_use]
+pub fn encode_ufloat_toward_zero_from(x: f32, mbits: u32, quiet: bool, floor: &mut Floor) -> u32 {
     let table: &[f64] = match mbits {
         6 => &UF11_TABLE,
         5 => &UF10_TABLE,
@@ -533,14 +578,7 @@ pub fn encode_ufloat_toward_zero(x: f32, mbits: u32, quiet: bool) -> u32 {
         return 0;
     }
     let x = f64::from(x);
-    let mut lo = 0;
-    let mut step = table.len() / 2;
-    while step > 0 {
-        if table[lo + step] <= x {
-            lo += step;
-        }
-        step /= 2;
-    }
+    let lo = floor.find(table, x);
     lo as u32
 }
 
@@ -585,6 +623,19 @@ pub fn f16_toward_zero(x: f32, quiet: bool) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_finds_what_bisection_finds_in_any_order() {
+        let table = [0.0, 1.0, 1.0, 2.5, 4.0, 9.0];
+        let xs = [
+            0.0, 0.5, 1.0, 3.0, 2.5, 9.5, 0.2, 4.0, 4.1, 8.9, 9.0, 1.0, 0.0,
+        ];
+        let mut floor = Floor::default();
+        for x in xs {
+            let want = table.iter().rposition(|&t| t <= x).unwrap();
+            assert_eq!(floor.find(&table, x), want, "{x}");
+        }
+    }
 
     #[test]
     fn ties_and_ends() {

@@ -654,29 +654,62 @@ fn count_fixed<T, R: Radix, const B: usize>(
 
 /// How many records have each digit: `digit` is a pure function of the record,
 /// below `N`, a power of two (each digit is masked to `N − 1`, which keeps it and
-/// saves the bounds check).
-///
-/// Four tables count the four records of each group of four, so that a run of
-/// one digit does not chain every increment on the one before; their `u32`
-/// counters cannot overflow in a block of 2^30 records.
+/// saves the bounds check). Four tables (see [`count_into`]).
 pub(crate) fn count_digit<T, const N: usize>(
     v: &[T],
     mut digit_below_n: impl FnMut(&T) -> usize,
 ) -> [usize; N] {
     const { assert!(N.is_power_of_two()) };
-    let mut digit = |x: &T| digit_below_n(x) & (N - 1);
     let mut total = [0; N];
-    for block in v.chunks(1 << 30) {
-        let mut tables = [[0_u32; N]; 4];
-        let quads = block.chunks_exact(4);
-        let rest = quads.remainder();
-        for quad in quads {
-            for (table, x) in tables.iter_mut().zip(quad) {
-                table[digit(x)] += 1;
-            }
+    count_into::<T, N, 4>(v, |x| digit_below_n(x) & (N - 1), &mut total);
+    total
+}
+
+/// Adds to `total[d]` how many records of `v` have digit `d`, for each `d` below
+/// `total.len()`; `digit` is a pure function of the record, below `N` (at most
+/// 2^16), and the digits from `total.len()` to `N` are counted and dropped.
+///
+/// The digits of each run of [`DIGIT_RUN`] records are computed first, into a
+/// buffer (a loop without stores to the tables, which vectorizes), then counted.
+/// `K` tables of `N` `u32` counters take the records in turn, so that a run of
+/// one digit does not chain every increment on the one before; a block of 2^30
+/// records cannot overflow them.
+pub(crate) fn count_into<T, const N: usize, const K: usize>(
+    v: &[T],
+    mut digit: impl FnMut(&T) -> usize,
+    total: &mut [usize],
+) {
+    const { assert!(N <= 1 << 16 && K > 0) };
+    // The bounds check, as cheap as it gets: a digit is below `N`.
+    let below_n = |d: u16| {
+        if N.is_power_of_two() {
+            usize::from(d) & (N - 1)
+        } else {
+            usize::from(d).min(N - 1)
         }
-        for x in rest {
-            tables[0][digit(x)] += 1;
+    };
+    let mut digits = [0_u16; DIGIT_RUN];
+    for block in v.chunks(1 << 30) {
+        #[allow(clippy::large_stack_arrays)]
+        let mut tables = [[0_u32; N]; K];
+        for run in block.chunks(DIGIT_RUN) {
+            let digits = &mut digits[..run.len()];
+            for (d, x) in digits.iter_mut().zip(run) {
+                // A digit is below `N <= 2^16`: it fits.
+                #[allow(clippy::cast_possible_truncation)]
+                let narrow = digit(x) as u16;
+                *d = narrow;
+            }
+            let groups = digits.chunks_exact(K);
+            let rest = groups.remainder();
+            for group in groups {
+                for (table, &d) in tables.iter_mut().zip(group) {
+                    table[below_n(d)] += 1;
+                }
+            }
+            for &d in rest {
+                tables[0][below_n(d)] += 1;
+            }
         }
         for table in &tables {
             for (t, &c) in total.iter_mut().zip(table) {
@@ -684,8 +717,10 @@ pub(crate) fn count_digit<T, const N: usize>(
             }
         }
     }
-    total
 }
+
+/// Records whose digits [`count_into`] computes before it counts them.
+const DIGIT_RUN: usize = 64;
 
 /// Replaces counts by the index where each bucket starts.
 fn exclusive_prefix_sum(counts: &mut [usize]) {

@@ -8,7 +8,7 @@
 //! pass finds the record among those of the selected radix in input order (the
 //! stable order's tie rule), unless the radix alone gives the key back.
 
-use super::radix::{Radix, count_digit};
+use super::radix::{Radix, count_digit, count_into};
 
 /// Bits of one selection digit: 2048 counters (16 KiB on a 64-bit target) on the
 /// stack, three passes for a 32-bit radix.
@@ -226,6 +226,9 @@ pub(crate) fn radix_at<T, R: Radix>(
 
 /// Distinct prefixes [`narrow_joint`] counts in one read.
 const JOINT: usize = 4;
+/// The table of a dense joint pass that counts the records matching no prefix.
+#[allow(clippy::cast_possible_truncation)] // 4
+const NO_PREFIX: u32 = JOINT as u32;
 
 /// Runs the remaining passes of several ranks together (the quantiles' order
 /// statistics, after the shared [`first_pass`]): each pass is one read of `v`
@@ -288,7 +291,8 @@ fn digit_after<R: Radix>(known: u32) -> (u32, u32) {
 /// Where `group` (the records the prefixes hold) is at most one in
 /// [`SPARSE_BLOCK`], each block is first tested whole (which vectorizes), and
 /// only a block with a match is counted. Else each record is counted once, in
-/// the table of the prefix it matches ([`count_dense`]).
+/// the table of the prefix it matches (two sets of `u32` tables, 80 KiB: see
+/// [`count_into`]).
 fn count_joint_one_length<T, R: Radix>(
     v: &[T],
     keys: &[(R, u32, usize)],
@@ -329,72 +333,25 @@ fn count_joint_one_length<T, R: Radix>(
         }
         return total;
     }
-    // Prefixes of one digit (the pass after the first, where most records
-    // match) index a table of what each top digit matches: `0x80 | i` for
-    // prefix `i`, 0 for none (which adds 0 to a counter of table 0).
-    if (1..=SELECT_BITS).contains(&known) {
-        let mut slot = [0_u8; SELECT_BUCKETS];
-        for (i, k) in (0_u8..).zip(keys) {
-            slot[k.0.shr_usize(0)] = 0x80 | i;
-        }
-        count_dense(v, &mut total, |x| {
+    // Each record counts once, in the table of the prefix it matches, or in
+    // table `NO_PREFIX` (not read back) where it matches none.
+    count_into::<T, { (JOINT + 1) * SELECT_BUCKETS }, 2>(
+        v,
+        |x| {
+            // In `u32` lanes (the index is below 2^14), which vectorize wider.
             let r = radix(x);
-            // `known <= SELECT_BITS`: the mask keeps the top digit.
-            let s = slot[r.shr_usize(R::BITS - known) & (SELECT_BUCKETS - 1)];
-            (
-                usize::from(s & 0x7F),
-                r.shr_usize(shift) & mask,
-                u32::from(s >> 7),
-            )
-        });
-    } else {
-        count_dense(v, &mut total, |x| {
-            let r = radix(x);
-            let (i, hit) = which(r);
-            (i, r.shr_usize(shift) & mask, u32::from(hit))
-        });
-    }
+            let high = r.high(known);
+            let mut table = NO_PREFIX;
+            for (i, &p) in (0..).zip(&prefixes) {
+                table = if high == p { i } else { table };
+            }
+            #[allow(clippy::cast_possible_truncation)] // `mask` keeps it
+            let digit = (r.shr_usize(shift) & mask) as u32;
+            (table << SELECT_BITS | digit) as usize
+        },
+        total.as_flattened_mut(),
+    );
     total
-}
-
-/// Adds to `total` what `count` says of each record of `v`: add its third
-/// field (0 or 1) to the count of digit `.1` of prefix `.0`. Two sets of `u32`
-/// tables (64 KiB) take alternate records, so that a run of one digit does not
-/// chain every increment on the one before; a block of 2^30 records cannot
-/// overflow them.
-fn count_dense<T>(
-    v: &[T],
-    total: &mut [[usize; SELECT_BUCKETS]; JOINT],
-    mut count: impl FnMut(&T) -> (usize, usize, u32),
-) {
-    const { assert!((JOINT * SELECT_BUCKETS).is_power_of_two()) };
-    // The masks keep a prefix below `JOINT` and a digit below `SELECT_BUCKETS`
-    // (and save the bounds checks).
-    let mut add = |table: &mut [u32; JOINT * SELECT_BUCKETS], x: &T| {
-        let (i, d, add) = count(x);
-        table[(i * SELECT_BUCKETS + d) & (JOINT * SELECT_BUCKETS - 1)] += add;
-    };
-    for block in v.chunks(1 << 30) {
-        #[allow(clippy::large_stack_arrays)]
-        let mut tables = [[0_u32; JOINT * SELECT_BUCKETS]; 2];
-        let pairs = block.chunks_exact(2);
-        let rest = pairs.remainder();
-        for pair in pairs {
-            for (table, x) in tables.iter_mut().zip(pair) {
-                add(table, x);
-            }
-        }
-        for x in rest {
-            add(&mut tables[0], x);
-        }
-        for table in &tables {
-            for (t, c) in total.iter_mut().zip(table.chunks_exact(SELECT_BUCKETS)) {
-                for (t, &c) in t.iter_mut().zip(c) {
-                    *t += c as usize;
-                }
-            }
-        }
-    }
 }
 
 /// One pass of [`narrow_joint`] with prefixes of several lengths (a record may

@@ -261,29 +261,24 @@ fn pass_forms<F: Elem>(seed: u64) {
             F::from_f64(-f64::NAN)
         }
     };
+    // `n` values of `value(random bits)`, one in 64 a NaN of either sign.
+    let mut salted = |value: &dyn Fn(u64) -> f64| -> Vec<F> {
+        (0..n)
+            .map(|_| {
+                let r = rng.next();
+                if r % 64 == 0 {
+                    nan(r >> 7)
+                } else {
+                    F::from_f64(value(r))
+                }
+            })
+            .collect()
+    };
     // Uniform in ±1e6: one prefix holds a few percent after the first pass, and
     // far less after the second.
-    let wide: Vec<F> = (0..n)
-        .map(|_| {
-            let r = rng.next();
-            if r % 64 == 0 {
-                nan(r >> 7)
-            } else {
-                F::from_f64((r >> 11) as f64 / (1u64 << 53) as f64 * 2e6 - 1e6)
-            }
-        })
-        .collect();
+    let wide = salted(&|r| (r >> 11) as f64 / (1u64 << 53) as f64 * 2e6 - 1e6);
     // Three values, each a third: every prefix holds a third in every pass.
-    let few: Vec<F> = (0..n)
-        .map(|_| {
-            let r = rng.next();
-            if r % 64 == 0 {
-                nan(r >> 7)
-            } else {
-                F::from_f64([-3.5, 0.25, 1e4][(r >> 8) as usize % 3])
-            }
-        })
-        .collect();
+    let few = salted(&|r| [-3.5, 0.25, 1e4][(r >> 8) as usize % 3]);
     // Six values, `n / 6` of each, sorted, and four probabilities (one batch)
     // whose neighbours are: 1.0 and 1.03125 (one top digit, two second digits),
     // 3.0 twice, 100.0 twice, 1e4 and 3e4 (two top digits). The first pass

@@ -355,8 +355,9 @@ fn count_joint_one_length<T, R: Radix>(
 }
 
 /// One pass of [`narrow_joint`] with prefixes of several lengths (a record may
-/// match more than one): each record is tested against every prefix; where `group` (the records the prefixes hold) is at most one in
-/// [`SPARSE_BLOCK`], each block is first tested whole.
+/// match more than one): each record is tested against every prefix; where
+/// `group` (the records the prefixes hold) is at most one in [`SPARSE_BLOCK`],
+/// each block is first tested whole.
 fn count_joint<T, R: Radix>(
     v: &[T],
     keys: &[(R, u32, usize)],

@@ -348,9 +348,26 @@ where
 use sealed::Sealed as _;
 
 /// The radix of a key: the closure every key sort passes to the engine.
+///
+/// This and the two below are named functions, not closures: a closure's type
+/// carries every generic parameter of the function that writes it (the caller's
+/// key function included), so each caller would compile its own copy of the
+/// engine. A named function's type is the same wherever the record layout is.
 #[inline]
 fn radix_of<K: SortKey>(k: &K) -> K::Radix {
     k.radix()
+}
+
+/// The radix of a record's key, held first: the `(key, index)` records.
+#[inline]
+fn radix_of_first<K: SortKey, U>(r: &(K, U)) -> K::Radix {
+    r.0.radix()
+}
+
+/// A radix computed once and held first: the `(radix, index)` records.
+#[inline]
+fn held_radix<R: Copy, U>(r: &(R, U)) -> R {
+    r.0
 }
 
 /// The panic of the `_with_buffer` forms, at the caller's line.
@@ -436,7 +453,7 @@ pub fn sort_by_key_with_buffer<T, K: SortKey>(
     for ((slot, x), i) in keys.iter_mut().zip(v.iter()).zip(0..) {
         *slot = (key(x), i);
     }
-    lsd(keys, &mut scratch[..n], |r: &(K, usize)| r.0.radix());
+    lsd(keys, &mut scratch[..n], radix_of_first::<K, usize>);
     permute(v, keys.iter().map(|r| r.1), &mut moved[..n]);
 }
 
@@ -466,7 +483,7 @@ pub fn argsort_with_buffer<K: SortKey>(v: &[K], out: &mut [usize], scratch: &mut
     for ((slot, &x), i) in keys.iter_mut().zip(v).zip(0..) {
         *slot = (x, i);
     }
-    lsd(keys, &mut buf[..n], |r: &(K, usize)| r.0.radix());
+    lsd(keys, &mut buf[..n], radix_of_first::<K, usize>);
     for (o, r) in out.iter_mut().zip(keys.iter()) {
         *o = r.1;
     }
@@ -586,7 +603,7 @@ mod alloc_forms {
 
     use super::radix::Radix;
     use super::route::{self, Scratch};
-    use super::{SortKey, lsd, permute, radix_of};
+    use super::{SortKey, held_radix, lsd, permute, radix_of};
 
     /// A record index: `u32` when the slice is short enough (half the bytes to
     /// move), `usize` otherwise.
@@ -625,7 +642,7 @@ mod alloc_forms {
             &self,
             v: &mut [T],
             buf: &mut [T],
-            radix: impl Fn(&T) -> R + Sync,
+            radix: impl Fn(&T) -> R + Sync + Copy,
         );
 
         /// A scratch buffer of `n` copies of `fill`. The first write to each page
@@ -657,7 +674,7 @@ mod alloc_forms {
             &self,
             v: &mut [T],
             buf: &mut [T],
-            radix: impl Fn(&T) -> R + Sync,
+            radix: impl Fn(&T) -> R + Sync + Copy,
         ) {
             lsd(v, buf, radix);
         }
@@ -682,7 +699,7 @@ mod alloc_forms {
         });
         if let Some(&first) = keys.first() {
             let mut buf = engine.buffer(first, keys.len());
-            engine.sort(&mut keys, &mut buf, |r: &(K::Radix, I)| r.0);
+            engine.sort(&mut keys, &mut buf, held_radix::<K::Radix, I>);
         }
         keys
     }
@@ -781,7 +798,7 @@ mod alloc_forms {
         });
         if let Some(&first) = records.first() {
             let mut buf = engine.buffer(first, records.len());
-            engine.sort(&mut records, &mut buf, |r: &(K::Radix, Raw<N>)| r.0);
+            engine.sort(&mut records, &mut buf, held_radix::<K::Radix, Raw<N>>);
         }
         for (x, r) in v.iter_mut().zip(&records) {
             // SAFETY: `r.1` holds the `N` bytes of one element of `v`, and the

@@ -116,15 +116,17 @@ impl<T> Out<T> {
 }
 
 /// What the tasks of one sort share: the radix, and the sizes of its pieces.
-struct Job<'r, F> {
-    radix: &'r F,
+struct Job<F> {
+    /// A named function (`Copy`): the one-task pieces run the same instance of
+    /// the sequential engine as `sort` (a `&F` would compile a second one).
+    radix: F,
     /// The most records a bucket sorted by one task holds.
     leaf: usize,
     /// Pieces a pass is cut into: `PIECES_PER_THREAD` per thread.
     pieces: usize,
 }
 
-impl<F> Job<'_, F> {
+impl<F> Job<F> {
     /// The records of one chunk of a pass over `n` records.
     fn chunk(&self, n: usize) -> usize {
         n.div_ceil(self.pieces).max(CHUNK_MIN)
@@ -138,7 +140,7 @@ fn sort_part<T, R, F>(from: &mut [T], other: &mut [T], bytes: usize, to_other: b
 where
     T: Copy + Send + Sync,
     R: Radix,
-    F: Fn(&T) -> R + Sync,
+    F: Fn(&T) -> R + Sync + Copy,
 {
     let n = from.len();
     if n <= job.leaf {
@@ -250,7 +252,7 @@ where
 fn par_lsd<T: Copy + Send + Sync, R: Radix>(
     v: &mut [T],
     buf: &mut [T],
-    radix: impl Fn(&T) -> R + Sync,
+    radix: impl Fn(&T) -> R + Sync + Copy,
 ) {
     let n = v.len();
     if n < PARALLEL_MIN {
@@ -259,7 +261,7 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
     }
     let pieces = rayon::current_num_threads() * PIECES_PER_THREAD;
     let job = Job {
-        radix: &radix,
+        radix,
         leaf: (n / pieces).max(LEAF_MIN),
         pieces,
     };
@@ -329,7 +331,7 @@ impl Engine for Parallel {
         &self,
         v: &mut [T],
         buf: &mut [T],
-        radix: impl Fn(&T) -> R + Sync,
+        radix: impl Fn(&T) -> R + Sync + Copy,
     ) {
         par_lsd(v, buf, radix);
     }

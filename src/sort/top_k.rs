@@ -18,7 +18,7 @@
 use core::fmt;
 
 use super::radix::{INSERTION_MAX, Radix, insertion, lsd};
-use super::{SortKey, radix_of, select};
+use super::{SortKey, radix_of, radix_of_first, select};
 
 /// A bad argument of a top-k function.
 ///
@@ -256,7 +256,7 @@ pub fn top_k_indices_with_buffer<K: SortKey>(
     scratch: &mut [(K, usize)],
 ) -> Result<(), TopKError> {
     let k = out.len();
-    top_k_in(v, k, scratch, |&x, i| (x, i), |r: &(K, usize)| r.0.radix())?;
+    top_k_in(v, k, scratch, |&x, i| (x, i), radix_of_first::<K, usize>)?;
     for (o, r) in out.iter_mut().zip(scratch.iter()) {
         *o = r.1;
     }
@@ -271,7 +271,7 @@ mod alloc_forms {
     use alloc::vec::Vec;
 
     use super::super::SortKey;
-    use super::{TopKError, check, radix_of, top_k_in};
+    use super::{TopKError, check, radix_of, radix_of_first, top_k_in};
 
     /// Candidates a buffer holds for `k` of `n`: at least `2k` (the sort's
     /// scratch), and 4,096 when that is more, so that a small `k` refills rarely.
@@ -376,7 +376,7 @@ mod alloc_forms {
             k,
             &mut buf,
             |x, i| (key(x), i),
-            |r: &(K, usize)| r.0.radix(),
+            radix_of_first::<K, usize>,
         )?;
         Ok(buf[..k].iter().map(|r| r.1).collect())
     }

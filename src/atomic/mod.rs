@@ -249,10 +249,11 @@ fn update_cas<B: AtomicBits, D: Direction>(
 /// * For max, the mirror: sign clear, signed max; sign set, unsigned min.
 ///
 /// Signed order of `x` is unsigned order of `x ^ SIGN`, which the skip test uses.
-/// The test suite checks the views on every `f16` and `bf16` pair, and on a
-/// structured sample of `f32` arguments and stored values against edges; the
-/// `tests` module below checks the rule ([`raw_op`]) on every `f32` argument
-/// against stored edge values.
+/// The `tests` module below checks the rule ([`raw_op`]) on every pair of 16-bit
+/// patterns and on every `f32` argument against stored edge values; the test
+/// suite runs the views themselves on every 16-bit argument against stored edges
+/// and every stored 16-bit value against edge arguments, and on a structured
+/// sample of `f32` arguments and stored values against edges.
 ///
 /// As in [`update_unless`], `bits` for which `ignored` holds (a NaN argument of
 /// `fetch_min`) write nothing, and are tested only on the rare improving path,
@@ -1237,6 +1238,64 @@ mod tests {
                                 }
                                 failures += bad;
                             }
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(failures, 0);
+    }
+
+    /// The rule for the 16-bit views (`f16`, `bf16`) on every one of the 2^32
+    /// `(stored, argument)` pairs of 16-bit patterns, in both directions: the
+    /// totalOrder extremum bit for bit, and a skip exactly when the argument does
+    /// not strictly improve. totalOrder reads only the bits (the sign, then the
+    /// magnitude bits as an unsigned integer, NaNs included), so a 16-bit pattern
+    /// compares as the `f32` with it in the top half does, by `f32::total_cmp`.
+    /// The test suite runs the views' atomics on every argument against stored
+    /// edges and on every stored value against edge arguments.
+    #[test]
+    #[ignore = "2^32 pairs × 2 directions: release mode, in the exhaustive stage"]
+    fn raw_rule_is_total_order_on_every_16_bit_pair() {
+        let threads = std::thread::available_parallelism().map_or(2, usize::from);
+        let failures: u64 = std::thread::scope(|s| {
+            let handles: std::vec::Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        let mut failures = 0_u64;
+                        for current in (0..=u16::MAX).skip(t).step_by(threads) {
+                            let c = f32::from_bits(u32::from(current) << 16);
+                            // As a signed integer of the width.
+                            #[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+                            let signed = |f: fn(i16, i16) -> i16, bits: u16| {
+                                f(current as i16, bits as i16) as u16
+                            };
+                            let stored = |op: RawOp, min: bool, bits: u16| match op {
+                                RawOp::Skip => current,
+                                RawOp::Signed if min => signed(Ord::min, bits),
+                                RawOp::Signed => signed(Ord::max, bits),
+                                RawOp::UnsignedMax => current.max(bits),
+                                RawOp::UnsignedMin => current.min(bits),
+                            };
+                            let bad = (0..=u16::MAX)
+                                .filter(|&bits| {
+                                    let order = f32::from_bits(u32::from(bits) << 16).total_cmp(&c);
+                                    let min = if order.is_lt() { bits } else { current };
+                                    let max = if order.is_gt() { bits } else { current };
+                                    let op_min = raw_op::<u16, Min>(current, bits);
+                                    let op_max = raw_op::<u16, Max>(current, bits);
+                                    (stored(op_min, true, bits) != min)
+                                        || (stored(op_max, false, bits) != max)
+                                        || ((op_min == RawOp::Skip) == order.is_lt())
+                                        || ((op_max == RawOp::Skip) == order.is_gt())
+                                })
+                                .count() as u64;
+                            if bad > 0 && failures == 0 {
+                                std::eprintln!("stored {current:#06x}: {bad} arguments");
+                            }
+                            failures += bad;
                         }
                         failures
                     })

@@ -365,6 +365,7 @@ fn radix_of_first<K: SortKey, U>(r: &(K, U)) -> K::Radix {
 }
 
 /// A radix computed once and held first: the `(radix, index)` records.
+#[cfg(feature = "alloc")]
 #[inline]
 fn held_radix<R: Copy, U>(r: &(R, U)) -> R {
     r.0

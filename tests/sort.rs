@@ -140,6 +140,9 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     // The in-place split of `sort` (`tests/sort_memory.rs` sorts 4Mi keys,
     // whose buckets are at most `LEAF_BYTES`).
     let in_place = th::IN_PLACE_BYTES / size_of::<K>();
+    // The counted route of `sort` (few distinct keys; `counted_at_its_limit`
+    // fills its table).
+    let counted = th::COUNTED_BYTES / size_of::<K>();
     for m in [
         th::INSERTION_MAX,
         127,
@@ -149,6 +152,7 @@ fn lengths<K>(large: bool) -> Vec<usize> {
         cached,
         cached_records,
         in_place,
+        counted,
     ] {
         v.extend([m - 1, m, m + 1]);
     }
@@ -164,6 +168,7 @@ fn lengths<K>(large: bool) -> Vec<usize> {
                 || n.abs_diff(th::INSERTION_MAX) <= 1
                 || n.abs_diff(cached) <= 1
                 || n.abs_diff(in_place) <= 1
+                || n.abs_diff(counted) <= 1
         });
         #[cfg(feature = "rayon")]
         v.push(th::PARALLEL_MIN);
@@ -298,6 +303,20 @@ fn families(
                 .collect(),
         ),
         ("sorted, 1% swapped", nearly),
+        // A sample that repeats (half the records are one key) over keys too
+        // many to count: the counted route gives up part way.
+        (
+            "one key, half random",
+            (0..n)
+                .map(|_| {
+                    if rand(2) == 0 {
+                        edge[14]
+                    } else {
+                        rand(u64::MAX)
+                    }
+                })
+                .collect(),
+        ),
         (
             "Zipf-like",
             (0..n)
@@ -765,5 +784,72 @@ fn split_below_the_top_byte_large() {
         let mut v = input;
         sort::sort(&mut v);
         assert!(same(&v), "sort, {name}, n = {n}");
+    }
+}
+
+/// The counted route (few distinct keys) at its table's limit: slices of one
+/// key with `limit - 1`, `limit` and `limit + 1` distinct keys in all, the
+/// others each once among the last records, the very last one new (the sample
+/// sees the one key and tries the count). At `limit + 1` the count gives up at
+/// the last record, and the slice takes its radix route. Both sides of
+/// `COUNTED_BYTES`, for keys of 2, 4, 8 and 16 bytes.
+#[test]
+#[cfg_attr(
+    not(miri),
+    ignore = "large lengths: release mode, in the exhaustive stage"
+)]
+fn counted_at_its_limit() {
+    let f32_key = |j: u64| f32::from_bits(0x3f80_0000 ^ (j as u32).wrapping_mul(0x9e37_79b9));
+    let f64_key =
+        |j: u64| f64::from_bits(0xbff0_0000_0000_0000 ^ j.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    counted_at::<f32, _>(f32_key, f32::total_cmp, |x| x.to_bits());
+    counted_at::<Reverse<f64>, _>(
+        |j| Reverse(f64_key(j)),
+        |a, b| b.0.total_cmp(&a.0),
+        |x| x.0.to_bits(),
+    );
+    counted_at::<u16, _>(|j| (j as u16).wrapping_mul(40_503), Ord::cmp, |x| *x);
+    counted_at::<(f64, u32), _>(
+        |j| (f64_key(j / 3), j as u32 % 3),
+        |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)),
+        |x| (x.0.to_bits(), x.1),
+    );
+}
+
+/// [`counted_at_its_limit`] for one key type; `key(j)` is a distinct key for
+/// each `j` below the limit plus one.
+fn counted_at<K, B>(
+    key: impl Fn(u64) -> K,
+    cmp: impl Fn(&K, &K) -> Ordering + Copy,
+    bits: impl Fn(&K) -> B + Copy,
+) where
+    K: SortKey + Debug + Send + Sync,
+    B: PartialEq + Debug,
+{
+    let at = th::COUNTED_BYTES / size_of::<K>();
+    for n in [at - 1, at, 2 * at] {
+        let limit = th::counted_limit::<K>(n);
+        for distinct in [limit.saturating_sub(1), limit, limit + 1] {
+            if distinct < 2 {
+                continue;
+            }
+            let mut v = vec![key(0); n];
+            let mut r = XorShift(n as u64 ^ distinct as u64);
+            // Keys 1 to `distinct - 1` once each, at distinct places among the
+            // last `2 · distinct` records, `distinct - 1` itself last.
+            let mut places: Vec<usize> = (n - 2 * distinct..n - 1).collect();
+            for i in (1..places.len()).rev() {
+                places.swap(i, (r.next() % (i as u64 + 1)) as usize);
+            }
+            for (j, &p) in (1..distinct as u64 - 1).zip(&places) {
+                v[p] = key(j);
+            }
+            v[n - 1] = key(distinct as u64 - 1);
+            println!(
+                "{}: n = {n}, {distinct} distinct keys",
+                core::any::type_name::<K>()
+            );
+            check(&v, cmp, bits);
+        }
     }
 }

@@ -64,8 +64,9 @@ fn sorted_peak<K: SortKey + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
     peak
 }
 
-/// Random bits, values in ±1e6 (a few top bytes hold most keys) and one top
-/// byte for all: `f32`, `f64`, `u16` and `u8` keys, 4Mi of each (under Miri,
+/// Random bits, values in ±1e6 (a few top bytes hold most keys), one top byte
+/// for all, and 4,400 distinct values (the counted route, as `u8` keys): `f32`,
+/// `f64`, `u16` and `u8` keys, 4Mi of each (under Miri,
 /// where the in-place split starts at 512 bytes, 600).
 #[test]
 #[cfg_attr(
@@ -96,6 +97,15 @@ fn sort_needs_at_most_an_eighth_of_the_slice_more() {
         .collect();
     let peak = sorted_peak(doubles, f64::total_cmp, |x| x.to_bits());
     assert!(peak <= eighth(8), "f64 in [1, 2): {peak} bytes");
+
+    // Few distinct keys (4,400): counted, in a table.
+    #[allow(clippy::cast_precision_loss)] // a value below 4400, not a count
+    let quantized: Vec<f32> = bits
+        .iter()
+        .map(|&b| (b % 4400) as f32 / 16.0 + 100.0)
+        .collect();
+    let peak = sorted_peak(quantized, f32::total_cmp, |x| x.to_bits());
+    assert!(peak <= eighth(4), "f32, 4,400 distinct: {peak} bytes");
 
     let halves: Vec<u16> = bits.iter().map(|&b| b as u16).collect();
     let peak = sorted_peak(halves, Ord::cmp, |x| *x);

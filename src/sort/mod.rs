@@ -45,22 +45,25 @@
 //! |---|---|---|
 //! | insertion | up to 48 records | insertion sort |
 //! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | one read; kept, or reversed |
+//! | counted | `sort` of keys identical when equal, from 1 MiB, when a sample of 256 keys repeats enough to suggest few distinct keys | one read counts each distinct key in a hash table (at most 16Ki keys, an eighth of the slice), one write lays out the runs in order; keys that outgrow the table send the slice on to the routes below |
 //! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
 //! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |
 //! | stable split | the rest over 2 MiB: `NanLast`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
 //!
-//! The in-place split moves keys out of their input order, which a stable sort
-//! may not do; but it only sorts keys whose radix determines them bit for bit:
-//! two keys that tie are then the same bits, and every order of them is the
-//! same slice. `NanLast`, whose ±0 and NaNs tie with different bits, and the
+//! The in-place split moves keys out of their input order, and the counted
+//! route writes one copy of each key as many times as it was counted, which a
+//! stable sort may not do; but both only sort keys whose radix determines them
+//! bit for bit: two keys that tie are then the same bits, and every order of
+//! them is the same slice. `NanLast`, whose ±0 and NaNs tie with different bits, and the
 //! records of `sort_by_key` and `argsort`, where the index shows the order,
 //! take the stable split.
 //!
 //! # Memory
 //!
-//! `sort` allocates a buffer as long as the slice on the stable routes, and on
+//! `sort` allocates a buffer as long as the slice on the stable routes, on
 //! the in-place route one of at most an eighth of the slice (and at most
-//! 2 MiB; the tests measure it with a counting allocator);
+//! 2 MiB), and on the counted route a table of at most an eighth of the slice
+//! (the tests measure both with a counting allocator);
 //! `sort_by_key` and `argsort` allocate the keys with their indices and a
 //! buffer as long.
 //! The `_with_buffer` forms and selection allocate nothing.
@@ -105,6 +108,8 @@
 //! ```
 use core::mem::MaybeUninit;
 
+#[cfg(feature = "alloc")]
+mod counted;
 mod in_place;
 mod keys;
 #[cfg(feature = "rayon")]
@@ -152,6 +157,20 @@ pub mod __thresholds {
     /// Slices of keys identical when equal of at least this many bytes are
     /// split in place by `sort` (not `sort_with_buffer`).
     pub const IN_PLACE_BYTES: usize = super::route::IN_PLACE_BYTES;
+    /// Slices of keys identical when equal of at least this many bytes are
+    /// sampled for repeats by `sort`, and counted when the sample suggests few
+    /// distinct keys.
+    pub const COUNTED_BYTES: usize = super::route::COUNTED_BYTES;
+    /// The records `sort` samples before it counts.
+    #[cfg(feature = "alloc")]
+    pub const COUNTED_SAMPLE: usize = super::counted::SAMPLE;
+    /// Most distinct keys the count of `n` keys of `K` holds before it gives up
+    /// (and the slice takes its radix route).
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn counted_limit<K: super::SortKey>(n: usize) -> usize {
+        super::counted::limit::<K, K::Radix>(n)
+    }
     /// The largest bucket an in-place split leaves to the stable engine, in
     /// bytes (and at most an eighth of the slice).
     pub const LEAF_BYTES: usize = super::in_place::LEAF_BYTES;

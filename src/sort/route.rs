@@ -6,13 +6,17 @@
 //! | [`Route::Insertion`] | at most [`INSERTION_MAX`] records | the counting tables cost more than the moves |
 //! | [`Route::InOrder`] | the radixes never decrease | one read finds it; the stable order is the input |
 //! | [`Route::Reversed`] | the radixes strictly decrease (or, for keys identical when equal, never increase) | one read and a reversal; with no ties (or ties of identical keys) it is the stable order |
+//! | `Route::Counted` | keys identical when equal, at least [`COUNTED_BYTES`], no buffer given, a sample with repeats (`counted::likely`) | one read counts each distinct key, one write lays out the runs (`counted.rs`); when the keys outgrow the table, the route below |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
 //! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`radix.rs`) |
 //!
 //! The order checks cost one read of a sorted or reversed slice and stop at
-//! the first record out of order otherwise (a few records into random data).
+//! the first block of [`ORDER_BLOCK`] records with one out of order otherwise
+//! (the first block of random data).
 
+#[cfg(feature = "alloc")]
+use super::counted;
 use super::in_place;
 use super::radix::{CACHED_BYTES, INSERTION_MAX, Radix, insertion, sort_in};
 
@@ -29,6 +33,21 @@ pub(crate) const IN_PLACE_BYTES: usize = if cfg!(any(miri, fuzzing)) {
     4 * 1024 * 1024
 };
 
+/// Slices of keys identical when equal of at least this many bytes are
+/// sampled for repeats, and counted when the sample has enough (`sort`, not
+/// `sort_with_buffer`: the count's table is allocated). Below it the LSD passes
+/// run in the cache and the sample would be a larger share of the time.
+/// Under Miri, 512 bytes, as [`IN_PLACE_BYTES`].
+pub(crate) const COUNTED_BYTES: usize = if cfg!(any(miri, fuzzing)) {
+    512
+} else {
+    1024 * 1024
+};
+
+/// The order checks read this many pairs of neighbours without a branch (so
+/// that the loop vectorizes) before they test whether every pair was in order.
+const ORDER_BLOCK: usize = 64;
+
 /// How a slice is sorted: see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Route {
@@ -38,6 +57,8 @@ pub(crate) enum Route {
     InOrder,
     /// Sorted backwards: reversed.
     Reversed,
+    /// Few distinct keys: counted, then written as runs (tried).
+    Counted,
     /// Least significant digit first, in the cache.
     Lsd,
     /// Split in place by the top byte, then the stable engine per bucket.
@@ -48,23 +69,24 @@ pub(crate) enum Route {
 
 /// The route of `v`: `exact` when records with equal radixes are identical
 /// (keys, not records with an index or a payload), `buffered` when the caller
-/// has a buffer as long as `v` already.
+/// has a buffer as long as `v` already, `count` when the counted route may be
+/// tried (not after it failed).
 pub(crate) fn route<T, R: Radix>(
     v: &[T],
     radix: &impl Fn(&T) -> R,
     exact: bool,
     buffered: bool,
+    count: bool,
 ) -> Route {
     let bytes = v.len().saturating_mul(size_of::<T>());
     if v.len() <= INSERTION_MAX {
         Route::Insertion
-    } else if v.windows(2).all(|w| radix(&w[0]) <= radix(&w[1])) {
+    } else if every_pair(v, radix, |a, b| a <= b) {
         Route::InOrder
-    } else if v.windows(2).all(|w| {
-        let (a, b) = (radix(&w[0]), radix(&w[1]));
-        a > b || (exact && a == b)
-    }) {
+    } else if every_pair(v, radix, |a, b| a > b || (exact && a == b)) {
         Route::Reversed
+    } else if count && exact && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
+        Route::Counted
     } else if exact && !buffered && bytes >= IN_PLACE_BYTES {
         Route::InPlace
     } else if bytes <= CACHED_BYTES {
@@ -72,6 +94,35 @@ pub(crate) fn route<T, R: Radix>(
     } else {
         Route::Split
     }
+}
+
+/// Whether a sample of `v` suggests that its keys are few enough to count
+/// (`counted::likely`); never without `alloc` (the count allocates its table).
+fn countable<T, R: Radix>(v: &[T], radix: &impl Fn(&T) -> R) -> bool {
+    #[cfg(feature = "alloc")]
+    return counted::likely(v, radix);
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (v, radix);
+        false
+    }
+}
+
+/// Whether `ok` holds for the radixes of every two neighbours of `v`: blocks of
+/// [`ORDER_BLOCK`] pairs without a branch, stopping after the first block with a
+/// pair that fails.
+fn every_pair<T, R: Radix>(v: &[T], radix: &impl Fn(&T) -> R, ok: impl Fn(R, R) -> bool) -> bool {
+    let Some(pairs) = v.len().checked_sub(1) else {
+        return true;
+    };
+    let (a, b) = (&v[..pairs], &v[1..]);
+    a.chunks(ORDER_BLOCK)
+        .zip(b.chunks(ORDER_BLOCK))
+        .all(|(a, b)| {
+            a.iter()
+                .zip(b)
+                .fold(true, |all, (x, y)| all & ok(radix(x), radix(y)))
+        })
 }
 
 /// Where the scratch of a sort comes from.
@@ -91,13 +142,33 @@ pub(crate) fn sort<T: Copy, R: Radix>(
     exact: bool,
     radix: &impl Fn(&T) -> R,
 ) {
+    sort_along(v, scratch, exact, radix, true);
+}
+
+/// [`sort`], trying the counted route only when `count`.
+fn sort_along<T: Copy, R: Radix>(
+    v: &mut [T],
+    scratch: Scratch<'_, T>,
+    exact: bool,
+    radix: &impl Fn(&T) -> R,
+    count: bool,
+) {
     let n = v.len();
     let buffered = matches!(scratch, Scratch::Given(_));
     let bytes = R::BITS as usize / 8;
-    match (route(v, radix, exact, buffered), scratch) {
+    match (route(v, radix, exact, buffered, count), scratch) {
         (Route::Insertion, _) => insertion(v, radix),
         (Route::InOrder, _) => {}
         (Route::Reversed, _) => v.reverse(),
+        (Route::Counted, scratch) => {
+            #[cfg(feature = "alloc")]
+            let counted = counted::sort(v, radix);
+            #[cfg(not(feature = "alloc"))]
+            let counted = false;
+            if !counted {
+                sort_along(v, scratch, exact, radix, false);
+            }
+        }
         (Route::InPlace, Scratch::Given(buf)) => {
             in_place::sort(v, &mut buf[..in_place::leaf::<T>(n)], radix);
         }

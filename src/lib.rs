@@ -128,7 +128,7 @@ pub use texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
     Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Srgb8,
 };
-pub use texture::{Format, LayoutError, ParseFormatError, Texel};
+pub use texture::{Format, ImageLayout, LayoutError, ParseFormatError, Texel};
 
 /// The README's examples, compiled and run as doctests with feature `alloc` (they
 /// follow the hosted recipe; `.ci/run` also builds them in a crate of their own).

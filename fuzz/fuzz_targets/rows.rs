@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use normkey::texture::Format;
+use normkey::texture::{Format, ImageLayout};
 
 /// The row bytes of a valid layout, or `None`.
 fn model(f: Format, texels: usize, w: usize, h: usize, len: usize, pitch: usize) -> Option<usize> {
@@ -79,14 +79,22 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut buf = vec![0xA5u8; offset + len];
     let want = model(f, count, width, height, len, pitch);
-    let got = f.encode_rows(src, width, height, &mut buf[offset..], pitch);
+    let got = f.encode_rows(
+        src,
+        &mut buf[offset..],
+        ImageLayout::new(width, height, pitch),
+    );
     assert_eq!(
         got.is_ok(),
         want.is_some(),
         "{f} {width}x{height} pitch {pitch} len {len}: {got:?}"
     );
     let mut back = vec![[f32::NAN; 4]; count];
-    let got_back = f.decode_rows(&buf[offset..], pitch, width, height, &mut back);
+    let got_back = f.decode_rows(
+        &buf[offset..],
+        ImageLayout::new(width, height, pitch),
+        &mut back,
+    );
     assert_eq!(got_back.is_ok(), want.is_some());
     let Some(row) = want else {
         assert!(buf.iter().all(|&b| b == 0xA5));
@@ -102,11 +110,16 @@ fuzz_target!(|data: &[u8]| {
         for x in 0..width {
             let at = start + x * bpt;
             let mut one = [0u8; 16];
-            f.encode_rows(&src[y * width + x..][..1], 1, 1, &mut one[..bpt], bpt)
-                .unwrap();
+            f.encode_rows(
+                &src[y * width + x..][..1],
+                &mut one[..bpt],
+                ImageLayout::new(1, 1, bpt),
+            )
+            .unwrap();
             assert_eq!(buf[at..at + bpt], one[..bpt], "{f} texel ({x}, {y})");
             let mut d = [[0.0f32; 4]];
-            f.decode_rows(&one[..bpt], bpt, 1, 1, &mut d).unwrap();
+            f.decode_rows(&one[..bpt], ImageLayout::new(1, 1, bpt), &mut d)
+                .unwrap();
             assert_eq!(
                 back[y * width + x].map(f32::to_bits),
                 d[0].map(f32::to_bits)

@@ -145,7 +145,7 @@ pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, NanPolicy, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
-pub use rows::LayoutError;
+pub use rows::{ImageLayout, LayoutError};
 pub use srgb::Srgb8;
 pub use texel::Texel;
 pub use ufloat::{

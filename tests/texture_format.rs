@@ -1,8 +1,10 @@
 //! `texture::Format` against tables written by others (`wgpu-types`: names, sizes,
 //! channel counts, sRGB twins; `ddsfile::DxgiFormat`: DXGI codes and sizes;
 //! `ash::vk::Format`: `VkFormat` numbers), the `Texel` impls, and
-//! `encode_rows`/`decode_rows`/`row_pitch` on random layouts against a model built
-//! from the scalar conversions of each channel type.
+//! `encode_rows`/`decode_rows`, their channel forms `encode_channel_rows`/
+//! `decode_channel_rows`, `row_pitch` and `layout` on random layouts against a model
+//! built from the scalar conversions of each channel type (the channel forms also
+//! bit for bit against the `[f32; 4]` forms).
 
 // Codes, sizes and exact values move between integers and floats on purpose.
 #![allow(
@@ -21,9 +23,9 @@ use ash::vk;
 use ddsfile::{DataFormat, DxgiFormat as D};
 use normkey::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 use normkey::texture::{
-    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Format, LayoutError,
-    Rg11b10Ufloat, Rgb9e5Ufloat, Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Texel, f16_to_f32,
-    f32_to_f16,
+    B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Format, ImageLayout,
+    LayoutError, Rg11b10Ufloat, Rgb9e5Ufloat, Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Texel,
+    f16_to_f32, f32_to_f16,
 };
 use wgpu_types::TextureFormat;
 
@@ -363,10 +365,12 @@ fn texel_formats_and_channel_defaults() {
     check::<Bgra4Unorm>(Format::Bgra4Unorm);
 }
 
-/// A layout's validity and row bytes, computed in `u128` (no overflow).
+/// A layout's validity and row bytes, computed in `u128` (no overflow), for an
+/// `f32` side of `elements` elements, `per` of them a texel (1 for `[f32; 4]`
+/// texels, the channels for the channel forms' floats).
 fn model_layout(
     f: Format,
-    texels: usize,
+    (elements, per): (usize, usize),
     width: usize,
     height: usize,
     bytes: usize,
@@ -388,7 +392,8 @@ fn model_layout(
     };
     let Some(needed) = needed else { return Err(()) };
     let fits = |x: u128| x <= usize::MAX as u128;
-    if !fits(w * h) || texels as u128 != w * h || !fits(row) || p < row || !fits(needed) {
+    let count = (w * h).checked_mul(per as u128).filter(|&c| fits(c));
+    if count != Some(elements as u128) || !fits(row) || p < row || !fits(needed) {
         return Err(());
     }
     if (bytes as u128) < needed {
@@ -424,8 +429,12 @@ fn rows_match_the_model_on_random_layouts() {
             let len =
                 offset + height.saturating_sub(1) * pitch + width * bpt + (rng.next() % 3) as usize;
             let mut buf = vec![0xA5u8; len];
-            f.encode_rows(&src, width, height, &mut buf[offset..], pitch)
-                .unwrap();
+            f.encode_rows(
+                &src,
+                &mut buf[offset..],
+                ImageLayout::new(width, height, pitch),
+            )
+            .unwrap();
             let mut written = vec![false; len];
             for y in 0..height {
                 for x in 0..width {
@@ -444,6 +453,15 @@ fn rows_match_the_model_on_random_layouts() {
                 buf.iter().zip(&written).all(|(&b, &w)| w || b == 0xA5),
                 "{f}"
             );
+            // The channel form: the first `channels()` floats of each texel give the
+            // model's bytes too (so the same buffer, padding untouched).
+            let n = f.channels();
+            let floats: Vec<f32> = src.iter().flat_map(|t| t[..n].to_vec()).collect();
+            let mut buf_n = vec![0xA5u8; len];
+            let layout = ImageLayout::new(width, height, pitch);
+            f.encode_channel_rows(&floats, &mut buf_n[offset..], layout)
+                .unwrap();
+            assert_eq!(buf_n, buf, "{f} {width}x{height} pitch {pitch}");
             // Decode, padding bytes poisoned first: they must not matter.
             for (b, &w) in buf.iter_mut().zip(&written) {
                 if !w {
@@ -451,11 +469,26 @@ fn rows_match_the_model_on_random_layouts() {
                 }
             }
             let mut back = vec![[f32::NAN; 4]; width * height];
-            f.decode_rows(&buf[offset..], pitch, width, height, &mut back)
-                .unwrap();
+            f.decode_rows(
+                &buf[offset..],
+                ImageLayout::new(width, height, pitch),
+                &mut back,
+            )
+            .unwrap();
             for (i, d) in back.iter().enumerate() {
                 let at = offset + (i / width) * pitch + (i % width) * bpt;
                 assert!(same(*d, model_decode(f, &buf[at..at + bpt])), "{f}");
+            }
+            // The channel form: the model's channels, bit for bit, and nothing else.
+            let mut back_n = vec![f32::NAN; width * height * n];
+            f.decode_channel_rows(&buf[offset..], layout, &mut back_n)
+                .unwrap();
+            for (i, d) in back_n.chunks_exact(n).enumerate() {
+                let at = offset + (i / width) * pitch + (i % width) * bpt;
+                let want = model_decode(f, &buf[at..at + bpt]);
+                let bits = |x: &[f32]| x.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(d), bits(&want[..n]), "{f}");
+                assert_eq!(bits(d), bits(&back[i][..n]), "{f}");
             }
         }
     }
@@ -480,10 +513,10 @@ fn bad_layouts_are_errors_and_touch_nothing() {
             (rng.next() % 64) as usize
         };
         let bytes = (rng.next() % 200) as usize;
-        let want = model_layout(f, texels, width, height, bytes, pitch);
+        let want = model_layout(f, (texels, 1), width, height, bytes, pitch);
         let src = vec![[0.25f32; 4]; texels];
         let mut buf = vec![0x5Au8; bytes];
-        let got = f.encode_rows(&src, width, height, &mut buf, pitch);
+        let got = f.encode_rows(&src, &mut buf, ImageLayout::new(width, height, pitch));
         assert_eq!(
             got.is_ok(),
             want.is_ok(),
@@ -493,13 +526,71 @@ fn bad_layouts_are_errors_and_touch_nothing() {
             assert!(buf.iter().all(|&b| b == 0x5A));
         }
         let mut dst = vec![[7.0f32; 4]; texels];
-        let got = f.decode_rows(&buf, pitch, width, height, &mut dst);
+        let got = f.decode_rows(&buf, ImageLayout::new(width, height, pitch), &mut dst);
         assert_eq!(got.is_ok(), want.is_ok(), "{f}");
         if got.is_err() {
             assert!(dst.iter().all(|t| *t == [7.0; 4]));
         }
+        // The channel forms: `channels()` floats per texel.
+        let n = f.channels();
+        let floats = if rng.next() % 2 == 0 {
+            width.saturating_mul(height).saturating_mul(n).min(256)
+        } else {
+            (rng.next() % 256) as usize
+        };
+        let want = model_layout(f, (floats, n), width, height, bytes, pitch);
+        let src = vec![0.25f32; floats];
+        let mut buf = vec![0x5Au8; bytes];
+        let layout = ImageLayout::new(width, height, pitch);
+        let got = f.encode_channel_rows(&src, &mut buf, layout);
+        assert_eq!(got.is_ok(), want.is_ok(), "{f} {layout:?} {floats} {got:?}");
+        if got.is_err() {
+            assert!(buf.iter().all(|&b| b == 0x5A));
+        }
+        let mut dst = vec![7.0f32; floats];
+        let got = f.decode_channel_rows(&buf, layout, &mut dst);
+        assert_eq!(got.is_ok(), want.is_ok(), "{f}");
+        if got.is_err() {
+            assert!(dst.iter().all(|&x| x == 7.0));
+        }
     }
-    let e = Format::R8Unorm.decode_rows(&[], 0, 2, usize::MAX, &mut []);
+    // Each error names its cause; the float count is checked before the bytes.
+    let f = Format::Rg11b10Ufloat;
+    let l = ImageLayout::new(2, 1, 8);
+    let e = f.encode_channel_rows(&[0.0; 5], &mut [0u8; 8], l);
+    assert_eq!(
+        e,
+        Err(LayoutError::FloatCount {
+            expected: 6,
+            len: 5
+        })
+    );
+    let e = f.decode_channel_rows(&[0u8; 4], l, &mut [0.0; 6]);
+    assert_eq!(e, Err(LayoutError::BufferTooShort { needed: 8, len: 4 }));
+    // width × height fits, × channels does not.
+    let e = Format::Rgba32Float.decode_channel_rows(
+        &[],
+        ImageLayout::new(usize::MAX / 2, 1, 0),
+        &mut [],
+    );
+    assert_eq!(e, Err(LayoutError::Overflow));
+    // A huge width with no rows: the row's bytes overflow.
+    let e = Format::Rgb9e5Ufloat.encode_channel_rows(
+        &[],
+        &mut [],
+        ImageLayout::new(usize::MAX / 3, 0, 0),
+    );
+    assert_eq!(e, Err(LayoutError::Overflow));
+    assert!(e.unwrap_err().to_string().contains("overflows"));
+    let e = LayoutError::FloatCount {
+        expected: 6,
+        len: 5,
+    };
+    assert_eq!(
+        e.to_string(),
+        "5 floats given where width × height × channels is 6"
+    );
+    let e = Format::R8Unorm.decode_rows(&[], ImageLayout::new(2, usize::MAX, 0), &mut []);
     assert_eq!(e, Err(LayoutError::Overflow));
     let _: &dyn std::error::Error = &e.unwrap_err();
 }
@@ -515,9 +606,12 @@ fn row_pitch_is_the_aligned_row() {
                 let want = row.div_ceil(align as u128) * align as u128;
                 let want = usize::try_from(want).ok();
                 assert_eq!(f.row_pitch(width, align), want, "{f} {width} {align}");
+                let layout = want.map(|p| ImageLayout::new(width, 3, p));
+                assert_eq!(f.layout(width, 3, align), layout, "{f} {width} {align}");
             }
             for align in [0, 3, 6, 255, 257, usize::MAX] {
                 assert_eq!(f.row_pitch(width, align), None);
+                assert_eq!(f.layout(width, 1, align), None);
             }
         }
     }
@@ -541,17 +635,34 @@ fn nan_in_one_channel_leaves_the_others() {
                 let mut a = [0u8; 16];
                 let mut b = [0u8; 16];
                 let n = f.bytes_per_texel();
-                f.encode_rows(&[with_nan], 1, 1, &mut a[..n], n).unwrap();
-                f.encode_rows(&[with_zero], 1, 1, &mut b[..n], n).unwrap();
+                f.encode_rows(&[with_nan], &mut a[..n], ImageLayout::new(1, 1, n))
+                    .unwrap();
+                f.encode_rows(&[with_zero], &mut b[..n], ImageLayout::new(1, 1, n))
+                    .unwrap();
                 let (mut da, mut db) = ([[0.0; 4]], [[0.0; 4]]);
-                f.decode_rows(&a[..n], n, 1, 1, &mut da).unwrap();
-                f.decode_rows(&b[..n], n, 1, 1, &mut db).unwrap();
+                f.decode_rows(&a[..n], ImageLayout::new(1, 1, n), &mut da)
+                    .unwrap();
+                f.decode_rows(&b[..n], ImageLayout::new(1, 1, n), &mut db)
+                    .unwrap();
                 for j in (0..4).filter(|&j| j != k) {
                     assert_eq!(
                         da[0][j].to_bits(),
                         db[0][j].to_bits(),
                         "{f} NaN in {k}, channel {j}"
                     );
+                }
+                // The channel form: the same bytes, the same channels.
+                let c = f.channels();
+                if k < c {
+                    let l = ImageLayout::new(1, 1, n);
+                    let mut an = [0u8; 16];
+                    f.encode_channel_rows(&with_nan[..c], &mut an[..n], l)
+                        .unwrap();
+                    assert_eq!(an, a, "{f} NaN in {k}");
+                    let mut dn = [0.0f32; 4];
+                    f.decode_channel_rows(&an[..n], l, &mut dn[..c]).unwrap();
+                    let bits = |x: &[f32]| x.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(&dn[..c]), bits(&da[0][..c]), "{f} NaN in {k}");
                 }
             }
         }
@@ -606,14 +717,36 @@ fn every_code_round_trips() {
         }
         let src = &src[..];
         let mut texels = vec![[0.0f32; 4]; count];
-        f.decode_rows(src, src.len(), count, 1, &mut texels)
+        f.decode_rows(src, ImageLayout::new(count, 1, src.len()), &mut texels)
             .unwrap();
         let mut again = vec![0u8; count * n];
-        f.encode_rows(&texels, count, 1, &mut again, count * n)
+        f.encode_rows(&texels, &mut again, ImageLayout::new(count, 1, count * n))
             .unwrap();
+        // The channel forms: the same channels, bit for bit, and the same bytes back.
+        let c = f.channels();
+        let mut floats = vec![0.0f32; count * c];
+        let layout = ImageLayout::new(count, 1, src.len());
+        f.decode_channel_rows(src, layout, &mut floats).unwrap();
+        for (t, x) in texels.iter().zip(floats.chunks_exact(c)) {
+            assert!(
+                t[..c]
+                    .iter()
+                    .zip(x)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{f}"
+            );
+        }
+        let mut again_n = vec![0u8; count * n];
+        f.encode_channel_rows(&floats, &mut again_n, layout)
+            .unwrap();
+        assert!(again_n == again, "{f}");
         let mut texels2 = vec![[0.0f32; 4]; count];
-        f.decode_rows(&again, again.len(), count, 1, &mut texels2)
-            .unwrap();
+        f.decode_rows(
+            &again,
+            ImageLayout::new(count, 1, again.len()),
+            &mut texels2,
+        )
+        .unwrap();
         for ((a, b), (t, t2)) in src
             .chunks(n)
             .zip(again.chunks(n))

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Read;
 
-use normkey::texture::{Format, f32_to_f16_rtz, f32_to_uf10_rtz, f32_to_uf11_rtz};
+use normkey::texture::{Format, ImageLayout, f32_to_f16_rtz, f32_to_uf10_rtz, f32_to_uf11_rtz};
 use normkey_oracle as oracle;
 
 /// The files of the `.tar.gz` archive `tests/data/gpu/NAME`, by base name.
@@ -334,7 +334,11 @@ fn decode_lines(
     assert_eq!(recorded.len(), n * stride, "{recording} {}", g.name);
     let mut ours = vec![[0.0f32; 4]; n];
     g.format
-        .decode_rows(&le_bytes(codes, g.word), n * g.word, n, 1, &mut ours)
+        .decode_rows(
+            &le_bytes(codes, g.word),
+            ImageLayout::new(n, 1, n * g.word),
+            &mut ours,
+        )
         .unwrap();
     for ch in 0..stride {
         let Some(&f) = g.fields.get(ch) else {
@@ -405,7 +409,7 @@ fn encode_lines(
         .collect();
     let mut bytes = vec![0u8; n * g.word];
     g.format
-        .encode_rows(&texels, n, 1, &mut bytes, n * g.word)
+        .encode_rows(&texels, &mut bytes, ImageLayout::new(n, 1, n * g.word))
         .unwrap();
     let ours = words(&bytes, g.word);
     for (ch, &f) in g.fields.iter().enumerate() {

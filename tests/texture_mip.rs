@@ -22,7 +22,8 @@ mod common;
 use common::{XorShift, miri_thin};
 
 use normkey::texture::{
-    AlphaMode, Format, NanPolicy, Srgb8, f16_to_f32, mip_level_count, mip_size,
+    AlphaMode, Format, ImageLayout, LayoutError, NanPolicy, Srgb8, f16_to_f32, mip_level_count,
+    mip_size,
 };
 use normkey_oracle::{
     decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
@@ -119,7 +120,8 @@ fn same(a: f32, b: f32) -> bool {
 /// Decodes a whole level.
 fn decode(f: Format, bytes: &[u8], pitch: usize, w: usize, h: usize) -> Vec<[f32; 4]> {
     let mut out = vec![[0.0; 4]; w * h];
-    f.decode_rows(bytes, pitch, w, h, &mut out).unwrap();
+    f.decode_rows(bytes, ImageLayout::new(w, h, pitch), &mut out)
+        .unwrap();
     out
 }
 
@@ -198,11 +200,9 @@ fn check_level_with(
     let mut dst = vec![0xA5u8; off + dh * dpitch];
     f.downsample_with(
         &src[off..],
-        pitch,
-        w,
-        h,
+        ImageLayout::new(w, h, pitch),
         &mut dst[off..],
-        dpitch,
+        ImageLayout::new(dw, dh, dpitch),
         alpha,
         nan,
     )
@@ -309,23 +309,33 @@ fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
             } else {
                 AlphaMode::Premultiplied
             };
-            f.downsample(&level, w * bpt, w, h, &mut next, dw * bpt, alpha)
-                .unwrap();
+            f.downsample(
+                &level,
+                ImageLayout::new(w, h, w * bpt),
+                &mut next,
+                ImageLayout::new(dw, dh, dw * bpt),
+                alpha,
+            )
+            .unwrap();
             // A destination one byte short, or a pitch one byte short: errors, nothing written.
             let mut short = vec![0x5Au8; (dw * dh * bpt).saturating_sub(1)];
             assert!(
-                f.downsample(&level, w * bpt, w, h, &mut short, dw * bpt, alpha)
-                    .is_err()
+                f.downsample(
+                    &level,
+                    ImageLayout::new(w, h, w * bpt),
+                    &mut short,
+                    ImageLayout::new(dw, dh, dw * bpt),
+                    alpha
+                )
+                .is_err()
             );
             assert!(short.iter().all(|&b| b == 0x5A));
             assert!(
                 f.downsample(
                     &level,
-                    w * bpt - 1,
-                    w,
-                    h,
+                    ImageLayout::new(w, h, w * bpt - 1),
                     &mut next.clone(),
-                    dw * bpt,
+                    ImageLayout::new(dw, dh, dw * bpt),
                     alpha
                 )
                 .is_err()
@@ -343,9 +353,40 @@ fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
     }
     // Sides of 0: nothing to read or write.
     assert_eq!(mip_level_count(0, 5), 0);
+    // The destination must be the next level's size; `mip_layout` gives it.
+    let f = F::Rgba16Float;
+    let src = f.layout(5, 3, 256).unwrap();
+    let dst = f.mip_layout(src, 256).unwrap();
+    assert_eq!(dst, ImageLayout::new(2, 1, 256));
+    assert_eq!(f.mip_layout(src, 8), Some(ImageLayout::new(2, 1, 16)));
+    assert_eq!(f.mip_layout(src, 6), None);
+    let level = vec![0u8; 3 * 256];
+    let mut next = vec![0x5Au8; 256];
+    for wrong in [(5, 3), (2, 2), (3, 1), (1, 1)] {
+        let l = ImageLayout::new(wrong.0, wrong.1, 256);
+        let e = f.downsample(&level, src, &mut next, l, AlphaMode::Straight);
+        assert_eq!(
+            e,
+            Err(LayoutError::LevelSize {
+                expected: (2, 1),
+                got: wrong
+            })
+        );
+        assert!(next.iter().all(|&b| b == 0x5A));
+    }
+    assert!(
+        f.downsample(&level, src, &mut next, dst, AlphaMode::Straight)
+            .is_ok()
+    );
     assert!(
         F::Rgba8Unorm
-            .downsample(&[], 0, 0, 5, &mut [], 0, AlphaMode::Straight)
+            .downsample(
+                &[],
+                ImageLayout::new(0, 5, 0),
+                &mut [],
+                ImageLayout::new(0, 2, 0),
+                AlphaMode::Straight
+            )
             .is_ok()
     );
 }
@@ -364,8 +405,14 @@ fn a_box_of_equal_texels_gives_its_value_back() {
             } else {
                 AlphaMode::Premultiplied
             };
-            f.downsample(&src, 2 * bpt, 2, 2, &mut out, bpt, alpha)
-                .unwrap();
+            f.downsample(
+                &src,
+                ImageLayout::new(2, 2, 2 * bpt),
+                &mut out,
+                ImageLayout::new(1, 1, bpt),
+                alpha,
+            )
+            .unwrap();
             let (a, b) = (
                 decode(f, &texel, bpt, 1, 1)[0],
                 decode(f, &out, bpt, 1, 1)[0],
@@ -387,14 +434,32 @@ fn odd_sides_and_ones_follow_the_documented_box() {
     // 3×1 R8: the third column is not read; 1×2: the one column is repeated.
     let f = F::R8Unorm;
     let mut d = [0u8; 1];
-    f.downsample(&[0, 255, 255], 3, 3, 1, &mut d, 1, AlphaMode::Straight)
-        .unwrap();
+    f.downsample(
+        &[0, 255, 255],
+        ImageLayout::new(3, 1, 3),
+        &mut d,
+        ImageLayout::new(1, 1, 1),
+        AlphaMode::Straight,
+    )
+    .unwrap();
     assert_eq!(d, [128]);
-    f.downsample(&[0, 255], 1, 1, 2, &mut d, 1, AlphaMode::Straight)
-        .unwrap();
+    f.downsample(
+        &[0, 255],
+        ImageLayout::new(1, 2, 1),
+        &mut d,
+        ImageLayout::new(1, 1, 1),
+        AlphaMode::Straight,
+    )
+    .unwrap();
     assert_eq!(d, [128]);
-    f.downsample(&[51], 1, 1, 1, &mut d, 1, AlphaMode::Straight)
-        .unwrap();
+    f.downsample(
+        &[51],
+        ImageLayout::new(1, 1, 1),
+        &mut d,
+        ImageLayout::new(1, 1, 1),
+        AlphaMode::Straight,
+    )
+    .unwrap();
     assert_eq!(d, [51]);
     // A NaN in one channel: that channel's rule only (UNORM 0), the others kept.
     let g = F::Rgba32Float;
@@ -402,8 +467,14 @@ fn odd_sides_and_ones_follow_the_documented_box() {
     let mut src = px([f32::NAN, 1.0, 0.5, 1.0]);
     src.extend(px([0.0, 1.0, 0.25, 1.0]));
     let mut out = [0u8; 16];
-    g.downsample(&src, 32, 2, 1, &mut out, 16, AlphaMode::Premultiplied)
-        .unwrap();
+    g.downsample(
+        &src,
+        ImageLayout::new(2, 1, 32),
+        &mut out,
+        ImageLayout::new(1, 1, 16),
+        AlphaMode::Premultiplied,
+    )
+    .unwrap();
     let v: Vec<f32> = out
         .chunks(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
@@ -450,8 +521,15 @@ fn skipping_nan_edge_cases() {
         // Channel 0 holds the box; alpha 1 (or the box itself for channel 3).
         let src = px(&b.map(|x| [x, 0.0, 0.0, 1.0]));
         let mut out = [0u8; 16];
-        f.downsample_with(&src, 32, 2, 2, &mut out, 16, alpha, NanPolicy::Skip)
-            .unwrap();
+        f.downsample_with(
+            &src,
+            ImageLayout::new(2, 2, 32),
+            &mut out,
+            ImageLayout::new(1, 1, 16),
+            alpha,
+            NanPolicy::Skip,
+        )
+        .unwrap();
         f32::from_le_bytes(out[..4].try_into().unwrap())
     };
     let (nan, neg_nan) = (f32::NAN, -f32::NAN);
@@ -495,11 +573,9 @@ fn skipping_nan_edge_cases() {
     let mut out = [0u8; 16];
     f.downsample_with(
         &src,
-        32,
-        2,
-        2,
+        ImageLayout::new(2, 2, 32),
         &mut out,
-        16,
+        ImageLayout::new(1, 1, 16),
         AlphaMode::Straight,
         NanPolicy::Skip,
     )
@@ -513,17 +589,21 @@ fn skipping_nan_edge_cases() {
     let mut again = [0u8; 16];
     f.downsample_with(
         &src,
-        32,
-        2,
-        2,
+        ImageLayout::new(2, 2, 32),
         &mut out,
-        16,
+        ImageLayout::new(1, 1, 16),
         AlphaMode::Straight,
         NanPolicy::Propagate,
     )
     .unwrap();
-    f.downsample(&src, 32, 2, 2, &mut again, 16, AlphaMode::Straight)
-        .unwrap();
+    f.downsample(
+        &src,
+        ImageLayout::new(2, 2, 32),
+        &mut again,
+        ImageLayout::new(1, 1, 16),
+        AlphaMode::Straight,
+    )
+    .unwrap();
     assert_eq!(out, again);
     assert_eq!(NanPolicy::default(), NanPolicy::Propagate);
 }

@@ -1,16 +1,27 @@
-//! `Format::encode_rows` / `Format::decode_rows` on arbitrary layouts (any format
+//! `Format::encode_rows` / `Format::decode_rows` and their channel forms
+//! `encode_channel_rows` / `decode_channel_rows` on arbitrary layouts (any format
 //! of `Format::ALL`, width, height, pitch, buffer length and start offset, valid or
 //! not) and arbitrary texels: a bad layout must be an error that touches nothing
 //! (checked against a `u128` model), a good one must write exactly the rows (padding
 //! untouched), each texel as the 1×1 conversion of that texel, and decode them back
-//! as the 1×1 decode does, without reading the padding.
+//! as the 1×1 decode does, without reading the padding. The channel forms must
+//! accept and refuse the same layouts (with `channels()` floats per texel, or one
+//! float short), write the same bytes and decode the same channels, bit for bit.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use normkey::texture::Format;
+use normkey::texture::{Format, ImageLayout};
 
-/// The row bytes of a valid layout, or `None`.
-fn model(f: Format, texels: usize, w: usize, h: usize, len: usize, pitch: usize) -> Option<usize> {
+/// The row bytes of a valid layout, or `None`; the `f32` side holds `elements`,
+/// `per` of them a texel.
+fn model(
+    f: Format,
+    (elements, per): (usize, usize),
+    w: usize,
+    h: usize,
+    len: usize,
+    pitch: usize,
+) -> Option<usize> {
     let (w, h, p, b) = (
         w as u128,
         h as u128,
@@ -24,7 +35,8 @@ fn model(f: Format, texels: usize, w: usize, h: usize, len: usize, pitch: usize)
         ((h - 1) * p).checked_add(row)?
     };
     let fits = |x: u128| x <= usize::MAX as u128;
-    let ok = fits(w * h) && texels as u128 == w * h && fits(row) && p >= row && fits(needed);
+    let count = (w * h).checked_mul(per as u128).filter(|&c| fits(c));
+    let ok = count == Some(elements as u128) && fits(row) && p >= row && fits(needed);
     (ok && len as u128 >= needed).then_some(row as usize)
 }
 
@@ -69,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
     let src = &texels[..count];
     // The byte side: what the layout needs plus some spare bytes, or a little less,
     // or (for a layout that cannot fit) anything small.
-    let needed = model(f, count, width, height, usize::MAX, pitch)
+    let needed = model(f, (count, 1), width, height, usize::MAX, pitch)
         .map(|row| height.saturating_sub(1) * pitch + row)
         .filter(|&n| n <= 1 << 16);
     let len = match needed {
@@ -78,16 +90,41 @@ fuzz_target!(|data: &[u8]| {
         None => usize::from(head[10]),
     };
     let mut buf = vec![0xA5u8; offset + len];
-    let want = model(f, count, width, height, len, pitch);
-    let got = f.encode_rows(src, width, height, &mut buf[offset..], pitch);
+    let layout = ImageLayout::new(width, height, pitch);
+    let want = model(f, (count, 1), width, height, len, pitch);
+    let got = f.encode_rows(src, &mut buf[offset..], layout);
     assert_eq!(
         got.is_ok(),
         want.is_some(),
         "{f} {width}x{height} pitch {pitch} len {len}: {got:?}"
     );
     let mut back = vec![[f32::NAN; 4]; count];
-    let got_back = f.decode_rows(&buf[offset..], pitch, width, height, &mut back);
+    let got_back = f.decode_rows(&buf[offset..], layout, &mut back);
     assert_eq!(got_back.is_ok(), want.is_some());
+    // The channel forms on the same layout: the first `channels()` floats of each
+    // texel (or one float short).
+    let n = f.channels();
+    let mut floats: Vec<f32> = src.iter().flat_map(|t| t[..n].to_vec()).collect();
+    if head[11] & 2 != 0 {
+        floats.pop();
+    }
+    let want_n = model(f, (floats.len(), n), width, height, len, pitch);
+    let mut buf_n = vec![0xA5u8; offset + len];
+    let got = f.encode_channel_rows(&floats, &mut buf_n[offset..], layout);
+    assert_eq!(got.is_ok(), want_n.is_some(), "{f} {layout:?} {got:?}");
+    let mut back_n = vec![f32::NAN; floats.len()];
+    let got = f.decode_channel_rows(&buf[offset..], layout, &mut back_n);
+    assert_eq!(got.is_ok(), want_n.is_some(), "{f} {layout:?} {got:?}");
+    if want_n.is_some() {
+        assert_eq!(buf_n, buf, "{f}: channel rows");
+        for (d, t) in back_n.chunks_exact(n).zip(&back) {
+            let bits = |x: &[f32]| x.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(d), bits(&t[..n]), "{f}: channel decode");
+        }
+    } else {
+        assert!(buf_n.iter().all(|&b| b == 0xA5));
+        assert!(back_n.iter().all(|x| x.is_nan()));
+    }
     let Some(row) = want else {
         assert!(buf.iter().all(|&b| b == 0xA5));
         assert!(back.iter().all(|t| t.iter().all(|x| x.is_nan())));
@@ -102,11 +139,16 @@ fuzz_target!(|data: &[u8]| {
         for x in 0..width {
             let at = start + x * bpt;
             let mut one = [0u8; 16];
-            f.encode_rows(&src[y * width + x..][..1], 1, 1, &mut one[..bpt], bpt)
-                .unwrap();
+            f.encode_rows(
+                &src[y * width + x..][..1],
+                &mut one[..bpt],
+                ImageLayout::new(1, 1, bpt),
+            )
+            .unwrap();
             assert_eq!(buf[at..at + bpt], one[..bpt], "{f} texel ({x}, {y})");
             let mut d = [[0.0f32; 4]];
-            f.decode_rows(&one[..bpt], bpt, 1, 1, &mut d).unwrap();
+            f.decode_rows(&one[..bpt], ImageLayout::new(1, 1, bpt), &mut d)
+                .unwrap();
             assert_eq!(
                 back[y * width + x].map(f32::to_bits),
                 d[0].map(f32::to_bits)

@@ -1,6 +1,6 @@
 //! Mip chains: [`Format::downsample`] makes one level from the previous, exactly
-//! decoded, averaged in linear light and exactly re-encoded; [`mip_level_count`]
-//! and [`mip_size`] give the chain's shape.
+//! decoded, averaged in linear light and exactly re-encoded; [`mip_level_count`],
+//! [`mip_size`] and [`Format::mip_layout`] give the chain's shape.
 //!
 //! # Sizes (D3D and Vulkan)
 //!
@@ -82,19 +82,20 @@
 //! With no NaN in a box both policies give the same output.
 
 use super::format::Format;
-use super::rows::{LayoutError, byte_layout};
+use super::rows::{ImageLayout, LayoutError, byte_layout};
 
 /// What the alpha channel means to [`Format::downsample`] (see the
 /// [module docs](self)).
 ///
 /// ```
-/// use normkey::texture::{AlphaMode, Format};
+/// use normkey::texture::{AlphaMode, Format, ImageLayout};
 /// // Two 2×1 RGBA8 texels: opaque red and transparent green.
 /// let src = [255, 0, 0, 255, 0, 255, 0, 0];
 /// let mut dst = [0u8; 4];
-/// Format::Rgba8Unorm.downsample(&src, 8, 2, 1, &mut dst, 4, AlphaMode::Straight).unwrap();
+/// let (s, d) = (ImageLayout::new(2, 1, 8), ImageLayout::new(1, 1, 4));
+/// Format::Rgba8Unorm.downsample(&src, s, &mut dst, d, AlphaMode::Straight).unwrap();
 /// assert_eq!(dst, [255, 0, 0, 128]); // the transparent green does not bleed
-/// Format::Rgba8Unorm.downsample(&src, 8, 2, 1, &mut dst, 4, AlphaMode::Premultiplied).unwrap();
+/// Format::Rgba8Unorm.downsample(&src, s, &mut dst, d, AlphaMode::Premultiplied).unwrap();
 /// assert_eq!(dst, [128, 128, 0, 128]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,9 +115,11 @@ pub enum AlphaMode {
 /// let src: Vec<u8> = [f32::NAN, 1.0, 2.0, -f32::NAN].iter().flat_map(|x| x.to_le_bytes()).collect();
 /// let mut dst = [0u8; 4];
 /// let f = Format::R32Float;
-/// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, AlphaMode::Straight, NanPolicy::Skip).unwrap();
+/// let s = f.layout(2, 2, 1).unwrap();
+/// let d = f.mip_layout(s, 1).unwrap();
+/// f.downsample_with(&src, s, &mut dst, d, AlphaMode::Straight, NanPolicy::Skip).unwrap();
 /// assert_eq!(f32::from_le_bytes(dst), 1.5); // the mean of 1.0 and 2.0
-/// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, AlphaMode::Straight, NanPolicy::Propagate).unwrap();
+/// f.downsample_with(&src, s, &mut dst, d, AlphaMode::Straight, NanPolicy::Propagate).unwrap();
 /// assert!(f32::from_le_bytes(dst).is_nan());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -227,51 +230,72 @@ fn mean_skipping_nan(p: [[f32; 4]; 4], alpha: AlphaMode) -> [f32; 4] {
 }
 
 impl Format {
-    /// Writes the next mip level of the `width × height` level in `src` (rows
-    /// `src_row_pitch` bytes apart) into `dst` (`mip_size(width) ×
-    /// mip_size(height)` texels, rows `dst_row_pitch` bytes apart): each texel the
-    /// exactly re-encoded mean, in linear light, of a 2 × 2 box of exactly decoded
-    /// source texels. The [module docs](super::mip) give the box at odd sides, the
-    /// alpha modes, the rounding bound and the NaN rule. Byte buffers may start at
-    /// any address; padding is never read or written; nothing is allocated (the
-    /// work buffers, 160 texels of `[f32; 4]`, 2.5 KiB, live on the stack).
+    /// The layout of the mip level after `level`: [`mip_size`] of its width and
+    /// height, rows packed at `align` bytes as [`Format::layout`] packs them (so
+    /// the destination of [`Format::downsample`]); `None` when `align` is not a
+    /// power of two or the pitch overflows. `level`'s own pitch plays no part.
+    ///
+    /// ```
+    /// use normkey::texture::{Format, ImageLayout};
+    /// let f = Format::Rgba16Float;
+    /// let top = f.layout(7, 1, 256).unwrap();
+    /// assert_eq!(f.mip_layout(top, 256), Some(ImageLayout::new(3, 1, 256)));
+    /// assert_eq!(f.mip_layout(top, 1), Some(ImageLayout::new(3, 1, 24)));
+    /// assert_eq!(f.mip_layout(ImageLayout::new(1, 1, 8), 1), Some(ImageLayout::new(1, 1, 8)));
+    /// assert_eq!(f.mip_layout(ImageLayout::new(0, 4, 0), 4), Some(ImageLayout::new(0, 2, 0)));
+    /// assert_eq!(f.mip_layout(top, 0), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn mip_layout(self, level: ImageLayout, align: usize) -> Option<ImageLayout> {
+        self.layout(mip_size(level.width), mip_size(level.height), align)
+    }
+
+    /// Writes the next mip level of the level in `src` (laid out as `src_layout`
+    /// says) into `dst` (laid out as `dst_layout` says, which must be
+    /// `mip_size(width) × mip_size(height)` texels: [`Format::mip_layout`] gives
+    /// one): each texel the exactly re-encoded mean, in linear light, of a 2 × 2
+    /// box of exactly decoded source texels. The [module docs](super::mip) give the
+    /// box at odd sides, the alpha modes, the rounding bound and the NaN rule. Byte
+    /// buffers may start at any address; padding is never read or written;
+    /// nothing is allocated (the work buffers, 160 texels of `[f32; 4]`, 2.5 KiB,
+    /// live on the stack).
     ///
     /// # Errors
     ///
     /// A [`LayoutError`] when either byte side does not hold its level (as
-    /// [`Format::decode_rows`] checks it); then `dst` is untouched.
+    /// [`Format::decode_rows`] checks it), or [`LayoutError::LevelSize`] when
+    /// `dst_layout` is not the next level's size; then `dst` is untouched.
     ///
     /// ```
-    /// use normkey::texture::{AlphaMode, Format, mip_size};
+    /// use normkey::texture::{AlphaMode, Format, ImageLayout, mip_size};
     /// // A 3×2 sRGB level (odd width: the third column is not read) into 1×1.
     /// let src = [0, 0, 0, 255, 255, 255, 255, 255, 9, 9, 9, 9,
     ///            0, 0, 0, 255, 255, 255, 255, 255, 9, 9, 9, 9];
     /// let f = Format::Rgba8UnormSrgb;
+    /// let s = f.layout(3, 2, 1).unwrap();
+    /// let d = f.mip_layout(s, 1).unwrap();
+    /// assert_eq!(d, ImageLayout::new(mip_size(3), mip_size(2), 4));
     /// let mut dst = [0u8; 4];
-    /// f.downsample(&src, 12, 3, 2, &mut dst, 4, AlphaMode::Premultiplied).unwrap();
+    /// f.downsample(&src, s, &mut dst, d, AlphaMode::Premultiplied).unwrap();
     /// assert_eq!(dst, [188, 188, 188, 255]); // linear 0.5, not byte 128
-    /// assert_eq!((mip_size(3), mip_size(2)), (1, 1));
     /// // NaN: binary16 propagates it, UNORM stores 0 (in that channel only).
     /// let h = [0x00, 0x7E, 0x00, 0x3C]; // r16float: NaN, 1.0 (a 2×1 level)
     /// let mut out = [0u8; 2];
-    /// Format::R16Float.downsample(&h, 4, 2, 1, &mut out, 2, AlphaMode::Straight).unwrap();
+    /// let (hs, hd) = (ImageLayout::new(2, 1, 4), ImageLayout::new(1, 1, 2));
+    /// Format::R16Float.downsample(&h, hs, &mut out, hd, AlphaMode::Straight).unwrap();
     /// assert_eq!(out[1] & 0x7E, 0x7E); // a quiet NaN (its sign and payload are the platform's)
-    /// assert!(f.downsample(&src, 12, 3, 2, &mut dst[..3], 4, AlphaMode::Straight).is_err());
+    /// assert!(f.downsample(&src, s, &mut dst[..3], d, AlphaMode::Straight).is_err());
     /// ```
-    #[allow(clippy::too_many_arguments)] // the two layouts and the alpha mode
     pub fn downsample(
         self,
         src: &[u8],
-        src_row_pitch: usize,
-        width: usize,
-        height: usize,
+        src_layout: ImageLayout,
         dst: &mut [u8],
-        dst_row_pitch: usize,
+        dst_layout: ImageLayout,
         alpha: AlphaMode,
     ) -> Result<(), LayoutError> {
-        self.downsample_by(src, src_row_pitch, width, height, dst, dst_row_pitch, |p| {
-            mean(p, alpha)
-        })
+        self.downsample_by(src, src_layout, dst, dst_layout, |p| mean(p, alpha))
     }
 
     /// [`Format::downsample`] with a choice of what NaN samples do:
@@ -288,67 +312,66 @@ impl Format {
     /// As [`Format::downsample`]: a [`LayoutError`], `dst` untouched.
     ///
     /// ```
-    /// use normkey::texture::{AlphaMode, Format, NanPolicy};
+    /// use normkey::texture::{AlphaMode, Format, ImageLayout, NanPolicy};
     /// let h = |x: u16| x.to_le_bytes();
     /// // A 2×2 rg16float level: red NaN, 1.0, NaN, 0.5; green -0 and NaN only.
     /// let src = [h(0x7E00), h(0x8000), h(0x3C00), h(0xFE00),
     ///            h(0xFE01), h(0x8000), h(0x3800), h(0x7E00)].concat();
     /// let mut dst = [0u8; 4];
     /// let (f, a) = (Format::Rg16Float, AlphaMode::Straight);
-    /// f.downsample_with(&src, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// let (s, d) = (ImageLayout::new(2, 2, 8), ImageLayout::new(1, 1, 4));
+    /// f.downsample_with(&src, s, &mut dst, d, a, NanPolicy::Skip).unwrap();
     /// assert_eq!(u16::from_le_bytes([dst[0], dst[1]]), 0x3A00); // 0.75, NaNs skipped
     /// assert_eq!(u16::from_le_bytes([dst[2], dst[3]]), 0x8000); // −0: every non-NaN is −0
     /// // All four NaN: the top-left NaN (here its sign and payload survive binary16).
     /// let nans = [h(0xFE01), h(0xFE01), h(0x7E00), h(0x7E00),
     ///             h(0x7E00), h(0x7E00), h(0x7E00), h(0x7E00)].concat();
-    /// f.downsample_with(&nans, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// f.downsample_with(&nans, s, &mut dst, d, a, NanPolicy::Skip).unwrap();
     /// assert_eq!(u16::from_le_bytes([dst[0], dst[1]]), 0xFE01);
     /// // +∞ and −∞ are values: their mean is NaN under either policy.
     /// let inf = [h(0x7C00), h(0), h(0xFC00), h(0), h(0x7E00), h(0), h(0x7E00), h(0)].concat();
-    /// f.downsample_with(&inf, 8, 2, 2, &mut dst, 4, a, NanPolicy::Skip).unwrap();
+    /// f.downsample_with(&inf, s, &mut dst, d, a, NanPolicy::Skip).unwrap();
     /// assert!(normkey::texture::f16_to_f32(u16::from_le_bytes([dst[0], dst[1]])).is_nan());
-    /// assert!(f.downsample_with(&src, 8, 2, 2, &mut dst[..3], 4, a, NanPolicy::Skip).is_err());
+    /// assert!(f.downsample_with(&src, s, &mut dst[..3], d, a, NanPolicy::Skip).is_err());
     /// ```
-    #[allow(clippy::too_many_arguments)] // the two layouts, the alpha mode and the policy
     pub fn downsample_with(
         self,
         src: &[u8],
-        src_row_pitch: usize,
-        width: usize,
-        height: usize,
+        src_layout: ImageLayout,
         dst: &mut [u8],
-        dst_row_pitch: usize,
+        dst_layout: ImageLayout,
         alpha: AlphaMode,
         nan: NanPolicy,
     ) -> Result<(), LayoutError> {
         match nan {
-            NanPolicy::Propagate => {
-                self.downsample(src, src_row_pitch, width, height, dst, dst_row_pitch, alpha)
-            }
-            NanPolicy::Skip => {
-                self.downsample_by(src, src_row_pitch, width, height, dst, dst_row_pitch, |p| {
-                    mean_skipping_nan(p, alpha)
-                })
-            }
+            NanPolicy::Propagate => self.downsample(src, src_layout, dst, dst_layout, alpha),
+            NanPolicy::Skip => self.downsample_by(src, src_layout, dst, dst_layout, |p| {
+                mean_skipping_nan(p, alpha)
+            }),
         }
     }
 
     /// The one downsampling loop, `mean` the filter of one box.
     #[inline]
-    #[allow(clippy::too_many_arguments)] // the two layouts and the filter
     fn downsample_by(
         self,
         src: &[u8],
-        src_row_pitch: usize,
-        width: usize,
-        height: usize,
+        src_layout: ImageLayout,
         dst: &mut [u8],
-        dst_row_pitch: usize,
+        dst_layout: ImageLayout,
         mean: impl Fn([[f32; 4]; 4]) -> [f32; 4],
     ) -> Result<(), LayoutError> {
+        let ImageLayout { width, height, .. } = src_layout;
         let (dst_width, dst_height) = (mip_size(width), mip_size(height));
-        let src_row = byte_layout(self, width, height, src.len(), src_row_pitch)?;
-        let dst_row = byte_layout(self, dst_width, dst_height, dst.len(), dst_row_pitch)?;
+        let src_row = byte_layout(self, src_layout, src.len())?;
+        if (dst_layout.width, dst_layout.height) != (dst_width, dst_height) {
+            return Err(LayoutError::LevelSize {
+                expected: (dst_width, dst_height),
+                got: (dst_layout.width, dst_layout.height),
+            });
+        }
+        let dst_row = byte_layout(self, dst_layout, dst.len())?;
+        let (src_row_pitch, dst_row_pitch) = (src_layout.row_pitch, dst_layout.row_pitch);
         let codec = self.codec();
         let bpt = self.bytes_per_texel();
         let mut top = [[0.0f32; 4]; 2 * STEP];

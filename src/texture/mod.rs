@@ -1,12 +1,13 @@
 //! Texture formats: sRGB and the 8-bit pixel formats, exact both ways; the packed
 //! formats; [`Format`], the format chosen at run time, with whole-image conversion
-//! ([`Format::encode_rows`], [`Format::decode_rows`]); binary16 channels.
+//! ([`Format::encode_rows`], [`Format::decode_rows`] and their channel forms, on an
+//! [`ImageLayout`]); binary16 channels.
 //!
 //! | part | what it holds |
 //! |---|---|
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
-//! | [`rows`] | the strided row conversions, [`LayoutError`], the per-format codecs |
-//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`] |
+//! | [`rows`] | [`ImageLayout`], the strided row conversions on `[f32; 4]` texels and on the format's own channels ([`Format::encode_channel_rows`], [`Format::decode_channel_rows`]), [`LayoutError`], the per-format codecs |
+//! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`], [`Format::mip_layout`] |
 //! | [`Texel`] | the trait of every typed format with a `Format` |
 //! | [`f32_to_f16`], [`f16_to_f32`] (and their slice and round-toward-zero forms) | binary16 channels on the [`ufloat`] core |
 //! | [`Srgb8`], the 8-bit pixels, the packed UNORM pixels, [`ufloat`] | the typed formats below |
@@ -145,7 +146,7 @@ pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, NanPolicy, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
-pub use rows::LayoutError;
+pub use rows::{ImageLayout, LayoutError};
 pub use srgb::Srgb8;
 pub use texel::Texel;
 pub use ufloat::{

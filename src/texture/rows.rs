@@ -1,24 +1,47 @@
-//! Whole images with row pitches: [`Format::encode_rows`], [`Format::decode_rows`],
-//! [`Format::row_pitch`], and the per-format codecs behind them.
+//! Whole images with row pitches: [`ImageLayout`], [`Format::encode_rows`] and
+//! [`Format::decode_rows`] on `[f32; 4]` texels, [`Format::encode_channel_rows`] and
+//! [`Format::decode_channel_rows`] on the format's own channels,
+//! [`Format::row_pitch`], [`Format::layout`], and the per-format codecs behind them.
 //!
 //! Every format's rows go through one codec: a typed format's own slice loop
 //! ([`Texel`]: the loop of its `encode_slice`/`decode_slice`, the same
-//! `dispatch::map` with the same chunk size, on `[f32; 4]` and its little-endian
+//! `dispatch::map` with the same chunk size, into and from its little-endian
 //! bytes), or for the formats without a type (`Rg8Unorm`, `Rgba16Snorm`,
 //! `R16Float`, `Rgba32Float`, …) the channel type's conversion applied to each
 //! channel in r, g, b, a order, in the same vectorized loop. Both work on byte
 //! arrays of alignment 1, so the byte buffers may start anywhere.
 //!
+//! # Two shapes of the `f32` side
+//!
+//! - `[f32; 4]` texels ([`Format::encode_rows`], [`Format::decode_rows`]): `[r, g,
+//!   b, a]` whatever the format; encoding ignores the channels the format lacks
+//!   (a NaN there changes nothing), decoding gives them as green 0, blue 0, alpha
+//!   1, as GPUs sample them.
+//! - The format's own channels ([`Format::encode_channel_rows`],
+//!   [`Format::decode_channel_rows`]): [`Format::channels`] floats per texel in
+//!   r, g, b, a order (`R8Unorm` one, `Rg16Float` two, `Rg11b10Ufloat` three,
+//!   `Bgra8Unorm` four: r, g, b, a, not memory order), as a flat `&[f32]`. A
+//!   1-channel image is a quarter of the `[f32; 4]` form's floats, a 3-channel one
+//!   three quarters; the typed formats run their typed `encode_slice` /
+//!   `decode_slice` loop on `f32`, `[f32; 3]` or `[f32; 4]` itself. Each channel's
+//!   bytes and values are bit for bit those of the `[f32; 4]` form.
+//!
+//! Both shapes convert each channel on its own by the format's rule (NaN, ±0, ±∞,
+//! subnormals: see [`Format`] and the [`texture`](super) module docs).
+//!
 //! # Layouts
 //!
-//! An image of `width × height` texels is `height` rows; row `y` starts at byte
-//! `y · pitch` of the byte buffer and holds `width · bytes_per_texel` bytes. The
-//! bytes between the end of a row and the start of the next (the padding), and
-//! those after the last row, are never read by `decode_rows` and never written by
-//! `encode_rows`. The `f32` side is `width × height` texels, row after row, with
+//! An [`ImageLayout`] `{ width, height, row_pitch }` describes the byte side: an
+//! image of `width × height` texels is `height` rows; row `y` starts at byte
+//! `y · row_pitch` of the byte buffer and holds `width · bytes_per_texel` bytes.
+//! The bytes between the end of a row and the start of the next (the padding), and
+//! those after the last row, are never read by the decoders and never written by
+//! the encoders. The `f32` side is `width × height` texels, row after row, with
 //! no padding. A layout is rejected with a [`LayoutError`], never a panic:
 //!
-//! - the `f32` side does not hold exactly `width × height` texels;
+//! - the `f32` side does not hold exactly `width × height` texels
+//!   ([`LayoutError::TexelCount`]), or for the channel forms exactly `width ×
+//!   height × channels` floats ([`LayoutError::FloatCount`]);
 //! - the pitch is below one row (`width · bytes_per_texel`), whatever the height;
 //! - the byte buffer is shorter than `(height − 1) · pitch + width · bytes_per_texel`
 //!   (0 when `height` is 0);
@@ -39,10 +62,17 @@ use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 pub(super) trait Codec {
     /// The texel's bytes: an array of bytes (or of arrays of bytes), alignment 1.
     type Bytes: bytemuck::Pod;
+    /// The texel's own channels, `[f32; N]` (or `f32`): `N` is the format's
+    /// channel count.
+    type Channels: bytemuck::Pod;
     /// `dst[i]`: the bytes of the texel `src[i]` (`[r, g, b, a]`).
     fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]);
     /// `dst[i]`: the texel `[r, g, b, a]` of the bytes `src[i]`.
     fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]);
+    /// `dst[i]`: the bytes of the texel whose channels are `src[i]`.
+    fn encode_channels(src: &[Self::Channels], dst: &mut [Self::Bytes]);
+    /// `dst[i]`: the channels of the bytes `src[i]`.
+    fn decode_channels(src: &[Self::Bytes], dst: &mut [Self::Channels]);
 }
 
 /// One channel of a format without a type: the storage formats and `f32`.
@@ -104,37 +134,74 @@ crate::for_each_storage_format!(storage_channel);
 /// `N` channels of `C`, in r, g, b, a order (the formats without a type).
 pub(super) struct Planar<C, const N: usize>(core::marker::PhantomData<C>);
 
-impl<C: Channel, const N: usize> Codec for Planar<C, N>
+impl<C: Channel, const N: usize> Planar<C, N>
 where
     [C::Bytes; N]: bytemuck::Pod,
 {
-    type Bytes = [C::Bytes; N];
-    fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
-        let encode = |rgba: [f32; 4]| core::array::from_fn(|i| C::encode(rgba[i]));
+    /// The one encode loop: texels of `M ≥ N` floats (`M` = 4 or `N`), the
+    /// first `N` converted, the others ignored.
+    #[inline]
+    fn encode<const M: usize>(src: &[[f32; M]], dst: &mut [[C::Bytes; N]]) {
+        const { assert!(N <= M) };
+        let encode = |t: [f32; M]| core::array::from_fn(|i| C::encode(t[i]));
         crate::dispatch::map::<CHUNK, _, _>(src, dst, encode);
     }
-    fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
-        let decode = |bytes: Self::Bytes| {
-            let mut rgba = [0.0, 0.0, 0.0, 1.0];
-            for (x, b) in rgba.iter_mut().zip(bytes) {
+
+    /// The one decode loop: texels of `M ≥ N` floats (`M` = 4 or `N`), the first
+    /// `N` decoded, the others green 0, blue 0, alpha 1.
+    #[inline]
+    fn decode<const M: usize>(src: &[[C::Bytes; N]], dst: &mut [[f32; M]]) {
+        const { assert!(N <= M && M <= 4) };
+        let decode = |bytes: [C::Bytes; N]| {
+            let mut t: [f32; M] = core::array::from_fn(|i| [0.0, 0.0, 0.0, 1.0][i]);
+            for (x, b) in t.iter_mut().zip(bytes) {
                 *x = C::decode(b);
             }
-            rgba
+            t
         };
         crate::dispatch::map::<CHUNK, _, _>(src, dst, decode);
     }
 }
 
-/// A typed format ([`Texel`]) as a codec: its own slice loops.
+impl<C: Channel, const N: usize> Codec for Planar<C, N>
+where
+    [C::Bytes; N]: bytemuck::Pod,
+    [f32; N]: bytemuck::Pod,
+{
+    type Bytes = [C::Bytes; N];
+    type Channels = [f32; N];
+    fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        Self::encode(src, dst);
+    }
+    fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
+        Self::decode(src, dst);
+    }
+    fn encode_channels(src: &[[f32; N]], dst: &mut [Self::Bytes]) {
+        Self::encode(src, dst);
+    }
+    fn decode_channels(src: &[Self::Bytes], dst: &mut [[f32; N]]) {
+        Self::decode(src, dst);
+    }
+}
+
+/// A typed format ([`Texel`]) as a codec: its own slice loops, on `[f32; 4]` or on
+/// its own channels (its `encode_slice`'s element function).
 pub(super) struct Typed<T>(core::marker::PhantomData<T>);
 
 impl<T: Texel> Codec for Typed<T> {
     type Bytes = T::Bytes;
+    type Channels = T::Channels;
     fn encode_row(src: &[[f32; 4]], dst: &mut [T::Bytes]) {
-        T::encode_le_slice(src, dst);
+        T::encode_le_slice(src, dst, T::from_rgba);
     }
     fn decode_row(src: &[T::Bytes], dst: &mut [[f32; 4]]) {
-        T::decode_le_slice(src, dst);
+        T::decode_le_slice(src, dst, T::to_rgba);
+    }
+    fn encode_channels(src: &[T::Channels], dst: &mut [T::Bytes]) {
+        T::encode_le_slice(src, dst, T::from_channels);
+    }
+    fn decode_channels(src: &[T::Bytes], dst: &mut [T::Channels]) {
+        T::decode_le_slice(src, dst, T::to_channels);
     }
 }
 
@@ -144,26 +211,36 @@ pub(super) struct RowCodec {
     format: Format,
     /// The bytes of one texel.
     bytes: usize,
+    /// The floats of one texel's own channels.
+    floats: usize,
     /// Encodes a row: `src.len()` texels into `src.len() · bytes` bytes.
     pub(super) encode: fn(&[[f32; 4]], &mut [u8]),
     /// Decodes a row: `dst.len() · bytes` bytes into `dst.len()` texels.
     pub(super) decode: fn(&[u8], &mut [[f32; 4]]),
+    /// Encodes a row of `src.len() / floats` texels, `floats` channels each.
+    encode_channels: fn(&[f32], &mut [u8]),
+    /// Decodes a row into `dst.len() / floats` texels, `floats` channels each.
+    decode_channels: fn(&[u8], &mut [f32]),
 }
 
 /// The row conversions of `format` by codec `C`.
 const fn codec<C: Codec>(format: Format) -> RowCodec {
-    // The byte buffers may start anywhere.
+    // The byte buffers may start anywhere; the channels are plain `f32`s.
     assert!(align_of::<C::Bytes>() == 1);
+    assert!(align_of::<C::Channels>() == align_of::<f32>());
     RowCodec {
         format,
         bytes: size_of::<C::Bytes>(),
+        floats: size_of::<C::Channels>() / size_of::<f32>(),
         encode: encode_row::<C>,
         decode: decode_row::<C>,
+        encode_channels: encode_channel_row::<C>,
+        decode_channels: decode_channel_row::<C>,
     }
 }
 
 /// Every format's codec, in the order of the variants; each codec's bytes per
-/// texel are the format table's (both checked at compile time). Here, not in the
+/// texel and channels are the format table's (all checked at compile time). Here, not in the
 /// format table, so that `format.rs` holds data only and depends on nothing:
 /// `format` ← `texel` ← `rows` ← `mip`.
 #[rustfmt::skip]
@@ -202,6 +279,7 @@ const CODECS: [RowCodec; Format::ALL.len()] = {
     while i < t.len() {
         assert!(t[i].format as usize == i);
         assert!(t[i].bytes == Format::ALL[i].bytes_per_texel());
+        assert!(t[i].floats == Format::ALL[i].channels());
         i += 1;
     }
     t
@@ -229,28 +307,107 @@ fn decode_row<C: Codec>(src: &[u8], dst: &mut [[f32; 4]]) {
     C::decode_row(bytemuck::cast_slice(src), dst);
 }
 
-/// Why [`Format::encode_rows`] or [`Format::decode_rows`] rejected a layout (see
-/// the [`rows`](self) module docs). Nothing was read or written.
+/// One row of channels into bytes (`src.len()` is a multiple of the channels).
+fn encode_channel_row<C: Codec>(src: &[f32], dst: &mut [u8]) {
+    C::encode_channels(bytemuck::cast_slice(src), bytemuck::cast_slice_mut(dst));
+}
+
+/// One row of bytes into channels.
+fn decode_channel_row<C: Codec>(src: &[u8], dst: &mut [f32]) {
+    C::decode_channels(bytemuck::cast_slice(src), bytemuck::cast_slice_mut(dst));
+}
+
+/// The shape of an image's bytes: `width × height` texels in `height` rows, row
+/// `y` starting at byte `y · row_pitch` (see the [`rows`](self) module docs).
+/// Taken by every whole-image function ([`Format::encode_rows`],
+/// [`Format::decode_rows`], [`Format::encode_channel_rows`],
+/// [`Format::decode_channel_rows`], [`Format::downsample`]) in place of three
+/// `usize` arguments, so that a width and a pitch cannot trade places unseen.
+///
+/// Any three values make a layout; they are checked against a format and a
+/// buffer where they are used (a [`LayoutError`], never a panic).
+/// [`Format::layout`] gives the rows of a format packed at an alignment,
+/// [`Format::mip_layout`] the next mip level's.
 ///
 /// ```
-/// use normkey::texture::{Format, LayoutError};
+/// use normkey::texture::{Format, ImageLayout};
+/// let l = ImageLayout::new(100, 2, 512);
+/// assert_eq!(l, ImageLayout { width: 100, height: 2, row_pitch: 512 });
+/// assert_eq!(Format::Rgba8Unorm.layout(100, 2, 256), Some(l)); // wgpu's 256-byte rows
+/// assert_eq!(Format::Rgba8Unorm.layout(100, 2, 3), None); // not a power of two
+/// // A pitch below one row is a layout, refused where it is used.
+/// let bad = ImageLayout::new(100, 2, 399);
+/// assert!(Format::Rgba8Unorm.encode_rows(&[[0.0; 4]; 200], &mut [0u8; 1024], bad).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ImageLayout {
+    /// Texels per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Bytes from the start of a row to the start of the next.
+    pub row_pitch: usize,
+}
+
+impl ImageLayout {
+    /// The layout of `height` rows of `width` texels, `row_pitch` bytes apart
+    /// (unchecked: see [`ImageLayout`]).
+    ///
+    /// ```
+    /// use normkey::texture::ImageLayout;
+    /// const L: ImageLayout = ImageLayout::new(3, 2, 12);
+    /// assert_eq!((L.width, L.height, L.row_pitch), (3, 2, 12));
+    /// assert_eq!(ImageLayout::new(0, usize::MAX, 0).height, usize::MAX);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn new(width: usize, height: usize, row_pitch: usize) -> Self {
+        Self {
+            width,
+            height,
+            row_pitch,
+        }
+    }
+}
+
+/// Why a whole-image function ([`Format::encode_rows`], [`Format::decode_rows`],
+/// their channel forms, [`Format::downsample`]) rejected a layout (see the
+/// [`rows`](self) module docs). Nothing was read or written.
+///
+/// ```
+/// use normkey::texture::{Format, ImageLayout, LayoutError};
 /// let mut dst = [0u8; 8];
 /// let src = [[0.5f32; 4]; 4];
 /// let f = Format::Rgba8Unorm;
-/// assert_eq!(f.encode_rows(&src, 2, 2, &mut dst, 8), Err(LayoutError::BufferTooShort { needed: 16, len: 8 }));
-/// assert_eq!(f.encode_rows(&src, 2, 2, &mut dst, 4), Err(LayoutError::PitchTooSmall { pitch: 4, row_bytes: 8 }));
-/// assert_eq!(f.encode_rows(&src, 3, 1, &mut dst, 12), Err(LayoutError::TexelCount { expected: 3, len: 4 }));
-/// assert_eq!(f.encode_rows(&src, usize::MAX, 2, &mut dst, 8), Err(LayoutError::Overflow));
-/// assert!(f.encode_rows(&src, 2, 2, &mut [0u8; 16], 8).is_ok());
+/// let l = ImageLayout::new;
+/// assert_eq!(f.encode_rows(&src, &mut dst, l(2, 2, 8)), Err(LayoutError::BufferTooShort { needed: 16, len: 8 }));
+/// assert_eq!(f.encode_rows(&src, &mut dst, l(2, 2, 4)), Err(LayoutError::PitchTooSmall { pitch: 4, row_bytes: 8 }));
+/// assert_eq!(f.encode_rows(&src, &mut dst, l(3, 1, 12)), Err(LayoutError::TexelCount { expected: 3, len: 4 }));
+/// assert_eq!(f.encode_rows(&src, &mut dst, l(usize::MAX, 2, 8)), Err(LayoutError::Overflow));
+/// assert!(f.encode_rows(&src, &mut [0u8; 16], l(2, 2, 8)).is_ok());
+/// // The channel forms count floats: 2 × 2 texels of 4 channels.
+/// let floats = [0.5f32; 15];
+/// assert_eq!(f.encode_channel_rows(&floats, &mut [0u8; 16], l(2, 2, 8)), Err(LayoutError::FloatCount { expected: 16, len: 15 }));
+/// // `downsample`: the destination must be the next level's size.
+/// let a = normkey::texture::AlphaMode::Straight;
+/// assert_eq!(f.downsample(&[0u8; 16], l(2, 2, 8), &mut dst, l(2, 1, 8), a), Err(LayoutError::LevelSize { expected: (1, 1), got: (2, 1) }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LayoutError {
-    /// The `f32` side holds `len` texels, not `width × height`.
+    /// The `[f32; 4]` side holds `len` texels, not `width × height`.
     TexelCount {
         /// `width × height`.
         expected: usize,
         /// The texels given.
+        len: usize,
+    },
+    /// The `f32` side of a channel form holds `len` floats, not `width × height ×
+    /// channels`.
+    FloatCount {
+        /// `width × height × channels`.
+        expected: usize,
+        /// The floats given.
         len: usize,
     },
     /// The row pitch is below the bytes of one row.
@@ -267,7 +424,16 @@ pub enum LayoutError {
         /// The bytes given.
         len: usize,
     },
-    /// `width × height`, the bytes of a row or of the image overflow `usize`.
+    /// The destination of [`Format::downsample`] is not the next mip level's size,
+    /// `(mip_size(width), mip_size(height))` of the source.
+    LevelSize {
+        /// The next level's `(width, height)`.
+        expected: (usize, usize),
+        /// The destination layout's `(width, height)`.
+        got: (usize, usize),
+    },
+    /// `width × height` (times the channels), the bytes of a row or of the image
+    /// overflow `usize`.
     Overflow,
 }
 
@@ -277,12 +443,21 @@ impl fmt::Display for LayoutError {
             Self::TexelCount { expected, len } => {
                 write!(f, "{len} texels given where width × height is {expected}")
             }
+            Self::FloatCount { expected, len } => write!(
+                f,
+                "{len} floats given where width × height × channels is {expected}"
+            ),
             Self::PitchTooSmall { pitch, row_bytes } => {
                 write!(f, "row pitch {pitch} is below one row of {row_bytes} bytes")
             }
             Self::BufferTooShort { needed, len } => {
                 write!(f, "{len} bytes given where the layout needs {needed}")
             }
+            Self::LevelSize { expected, got } => write!(
+                f,
+                "the destination is {} × {} where the next mip level is {} × {}",
+                got.0, got.1, expected.0, expected.1
+            ),
             Self::Overflow => f.write_str("the image size overflows usize"),
         }
     }
@@ -290,34 +465,60 @@ impl fmt::Display for LayoutError {
 
 impl core::error::Error for LayoutError {}
 
-/// The bytes of a row of a layout, after every check.
+/// What the `f32` side of a whole image holds: `[f32; 4]` texels, or each
+/// texel's own channels.
+#[derive(Clone, Copy)]
+enum Side {
+    /// `width × height` texels `[r, g, b, a]`.
+    Rgba(usize),
+    /// `width × height × channels` floats.
+    Channels(usize),
+}
+
+/// The bytes of a row of a layout, after every check: the `f32` side's count
+/// first, then the byte side's.
 fn check(
     format: Format,
-    texels: usize,
-    width: usize,
-    height: usize,
+    layout: ImageLayout,
+    side: Side,
     bytes: usize,
-    pitch: usize,
 ) -> Result<usize, LayoutError> {
-    let expected = width.checked_mul(height).ok_or(LayoutError::Overflow)?;
-    if texels != expected {
-        return Err(LayoutError::TexelCount {
-            expected,
-            len: texels,
-        });
+    let texels = layout
+        .width
+        .checked_mul(layout.height)
+        .ok_or(LayoutError::Overflow)?;
+    match side {
+        Side::Rgba(len) if len != texels => {
+            return Err(LayoutError::TexelCount {
+                expected: texels,
+                len,
+            });
+        }
+        Side::Channels(len) => {
+            let expected = texels
+                .checked_mul(format.channels())
+                .ok_or(LayoutError::Overflow)?;
+            if len != expected {
+                return Err(LayoutError::FloatCount { expected, len });
+            }
+        }
+        Side::Rgba(_) => {}
     }
-    byte_layout(format, width, height, bytes, pitch)
+    byte_layout(format, layout, bytes)
 }
 
 /// The bytes of a row of the byte side of a layout, after its checks (pitch, length,
 /// overflow).
 pub(super) fn byte_layout(
     format: Format,
-    width: usize,
-    height: usize,
+    layout: ImageLayout,
     bytes: usize,
-    pitch: usize,
 ) -> Result<usize, LayoutError> {
+    let ImageLayout {
+        width,
+        height,
+        row_pitch: pitch,
+    } = layout;
     let row_bytes = width
         .checked_mul(format.bytes_per_texel())
         .ok_or(LayoutError::Overflow)?;
@@ -335,6 +536,46 @@ pub(super) fn byte_layout(
         return Err(LayoutError::BufferTooShort { needed, len: bytes });
     }
     Ok(row_bytes)
+}
+
+/// The one encoding loop over rows: `per_row` elements of `src` into each row of
+/// `dst` (a checked layout whose rows are `row_bytes` long).
+fn encode_image<P>(
+    src: &[P],
+    per_row: usize,
+    dst: &mut [u8],
+    layout: ImageLayout,
+    row_bytes: usize,
+    encode: fn(&[P], &mut [u8]),
+) {
+    // `per_row` is 0 only for an empty `src`; then no row is written.
+    for (y, row) in src
+        .chunks_exact(per_row.max(1))
+        .take(layout.height)
+        .enumerate()
+    {
+        let start = y * layout.row_pitch;
+        encode(row, &mut dst[start..start + row_bytes]);
+    }
+}
+
+/// The one decoding loop over rows, the mirror of [`encode_image`].
+fn decode_image<P>(
+    src: &[u8],
+    layout: ImageLayout,
+    row_bytes: usize,
+    dst: &mut [P],
+    per_row: usize,
+    decode: fn(&[u8], &mut [P]),
+) {
+    for (y, row) in dst
+        .chunks_exact_mut(per_row.max(1))
+        .take(layout.height)
+        .enumerate()
+    {
+        let start = y * layout.row_pitch;
+        decode(&src[start..start + row_bytes], row);
+    }
 }
 
 impl Format {
@@ -369,11 +610,33 @@ impl Format {
         }
     }
 
+    /// The layout of a `width × height` image of this format with rows packed at
+    /// `align` bytes: its pitch is [`Format::row_pitch`]`(width, align)`. `None`
+    /// when that is `None` (`align` not a power of two, or an overflow). Use
+    /// `align` 1 for tightly packed rows (DDS, KTX2), 256 for wgpu's copies.
+    ///
+    /// ```
+    /// use normkey::texture::{Format, ImageLayout};
+    /// assert_eq!(Format::B5g6r5Unorm.layout(3, 2, 1), Some(ImageLayout::new(3, 2, 6)));
+    /// assert_eq!(Format::Rgba16Float.layout(3, 2, 256), Some(ImageLayout::new(3, 2, 256)));
+    /// assert_eq!(Format::R8Unorm.layout(0, 5, 4), Some(ImageLayout::new(0, 5, 0)));
+    /// assert_eq!(Format::R8Unorm.layout(1, 1, 0), None);
+    /// assert_eq!(Format::Rgba32Float.layout(usize::MAX / 8, 1, 1), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn layout(self, width: usize, height: usize, align: usize) -> Option<ImageLayout> {
+        match self.row_pitch(width, align) {
+            Some(row_pitch) => Some(ImageLayout::new(width, height, row_pitch)),
+            None => None,
+        }
+    }
+
     /// Encodes `src`, `width × height` texels `[r, g, b, a]` row after row, into
-    /// `dst` with rows `dst_row_pitch` bytes apart, each texel by the format's rule
-    /// (see [`Format`]) as little-endian bytes on every host. `dst` may start at
-    /// any address; its padding bytes are left as they are. Every bad layout (see
-    /// the [`rows`](self) module docs) is an error, checked before anything is
+    /// `dst` laid out as `layout` says, each texel by the format's rule (see
+    /// [`Format`]) as little-endian bytes on every host. `dst` may start at any
+    /// address; its padding bytes are left as they are. Every bad layout (see the
+    /// [`rows`](self) module docs) is an error, checked before anything is
     /// written; no input panics.
     ///
     /// Each channel is converted on its own: a NaN in one leaves the others
@@ -384,67 +647,148 @@ impl Format {
     /// A [`LayoutError`] for a bad layout; then `dst` is untouched.
     ///
     /// ```
-    /// use normkey::texture::Format;
+    /// use normkey::texture::{Format, ImageLayout};
     /// let src = [[1.0, 0.0, 0.0, 1.0], [0.5, f32::NAN, 2.0, 0.0], [0.0; 4], [1.0; 4]];
     /// let mut dst = [0xAAu8; 2 * 6 + 1]; // 2 rows of 2 RGB565 texels, pitch 6, 1 spare byte
-    /// Format::B5g6r5Unorm.encode_rows(&src, 2, 2, &mut dst[1..], 6).unwrap();
+    /// Format::B5g6r5Unorm.encode_rows(&src, &mut dst[1..], ImageLayout::new(2, 2, 6)).unwrap();
     /// assert_eq!(dst, [0xAA, 0x00, 0xF8, 0x1F, 0x80, 0xAA, 0xAA, 0x00, 0x00, 0xFF, 0xFF, 0xAA, 0xAA]);
     /// ```
     #[inline]
     pub fn encode_rows(
         self,
         src: &[[f32; 4]],
-        width: usize,
-        height: usize,
         dst: &mut [u8],
-        dst_row_pitch: usize,
+        layout: ImageLayout,
     ) -> Result<(), LayoutError> {
-        let row_bytes = check(self, src.len(), width, height, dst.len(), dst_row_pitch)?;
+        let row_bytes = check(self, layout, Side::Rgba(src.len()), dst.len())?;
         let encode = self.codec().encode;
-        for (y, texels) in src.chunks_exact(width.max(1)).take(height).enumerate() {
-            let start = y * dst_row_pitch;
-            encode(texels, &mut dst[start..start + row_bytes]);
-        }
+        encode_image(src, layout.width, dst, layout, row_bytes, encode);
         Ok(())
     }
 
-    /// Decodes `height` rows of `width` texels, `src_row_pitch` bytes apart in
-    /// `src`, into `dst` (`width × height` texels `[r, g, b, a]`, row after row),
-    /// each texel by the format's rule (see [`Format`]) from little-endian bytes.
-    /// `src` may start at any address; its padding is never read. Channels the
-    /// format lacks are 0 (green, blue) and 1 (alpha). Every bad layout is an
-    /// error, checked before anything is written; no input panics.
+    /// Decodes the image in `src`, laid out as `layout` says, into `dst`
+    /// (`width × height` texels `[r, g, b, a]`, row after row), each texel by the
+    /// format's rule (see [`Format`]) from little-endian bytes. `src` may start at
+    /// any address; its padding is never read. Channels the format lacks are 0
+    /// (green, blue) and 1 (alpha). Every bad layout is an error, checked before
+    /// anything is written; no input panics.
     ///
     /// # Errors
     ///
     /// A [`LayoutError`] for a bad layout; then `dst` is untouched.
     ///
     /// ```
-    /// use normkey::texture::Format;
+    /// use normkey::texture::{Format, ImageLayout};
     /// let src = [0x00, 0x3C, 0x00, 0xFC, 0xEE, 0x01, 0x7C, 0x00, 0x80]; // r16float, pitch 5
     /// let mut dst = [[9.0f32; 4]; 4];
-    /// Format::R16Float.decode_rows(&src, 5, 2, 2, &mut dst).unwrap();
+    /// let layout = ImageLayout::new(2, 2, 5);
+    /// Format::R16Float.decode_rows(&src, layout, &mut dst).unwrap();
     /// assert_eq!(dst[0], [1.0, 0.0, 0.0, 1.0]);
     /// assert_eq!(dst[1][0], f32::NEG_INFINITY);
     /// assert!(dst[2][0].is_nan()); // a signalling binary16 NaN, quiet in f32
     /// assert_eq!(dst[3][0].to_bits(), 0x8000_0000); // −0 kept
-    /// assert!(Format::R16Float.decode_rows(&src, 5, 2, 2, &mut dst[..3]).is_err());
+    /// assert!(Format::R16Float.decode_rows(&src, layout, &mut dst[..3]).is_err());
     /// ```
     #[inline]
     pub fn decode_rows(
         self,
         src: &[u8],
-        src_row_pitch: usize,
-        width: usize,
-        height: usize,
+        layout: ImageLayout,
         dst: &mut [[f32; 4]],
     ) -> Result<(), LayoutError> {
-        let row_bytes = check(self, dst.len(), width, height, src.len(), src_row_pitch)?;
+        let row_bytes = check(self, layout, Side::Rgba(dst.len()), src.len())?;
         let decode = self.codec().decode;
-        for (y, texels) in dst.chunks_exact_mut(width.max(1)).take(height).enumerate() {
-            let start = y * src_row_pitch;
-            decode(&src[start..start + row_bytes], texels);
-        }
+        decode_image(src, layout, row_bytes, dst, layout.width, decode);
+        Ok(())
+    }
+
+    /// [`Format::encode_rows`] on the format's own channels: `src` holds
+    /// [`channels()`](Format::channels) floats per texel (r; r, g; r, g, b; or r,
+    /// g, b, a), `width × height × channels()` floats row after row, no padding.
+    /// Each texel's bytes are exactly those [`Format::encode_rows`] writes for the
+    /// texel with these channels (the others ignored), through the same loop as
+    /// the typed `encode_slice` (`Unorm8::encode_slice` on `f32`,
+    /// `Rg11b10Ufloat::encode_slice` on `[f32; 3]`, …): the same NaN, ±0, ±∞ and
+    /// subnormal rules, channel by channel (see [`Format`]). `dst` may start at
+    /// any address; padding is left as it is; every bad layout is an error, no
+    /// input panics.
+    ///
+    /// # Errors
+    ///
+    /// A [`LayoutError`] for a bad layout ([`LayoutError::FloatCount`] when `src`
+    /// is not `width × height × channels()` floats); then `dst` is untouched.
+    ///
+    /// ```
+    /// use normkey::texture::{Format, ImageLayout, LayoutError};
+    /// // A 2 × 1 RG8 image: two floats per texel, NaN and −0 encode to 0.
+    /// let mut dst = [0xAAu8; 5];
+    /// let layout = ImageLayout::new(2, 1, 4);
+    /// Format::Rg8Unorm.encode_channel_rows(&[1.0, f32::NAN, 0.5, -0.0], &mut dst, layout).unwrap();
+    /// assert_eq!(dst, [255, 0, 128, 0, 0xAA]);
+    /// // 3 floats per texel for RGB565 (no alpha to give).
+    /// let mut p = [0u8; 2];
+    /// Format::B5g6r5Unorm.encode_channel_rows(&[1.0, 0.0, 0.0], &mut p, ImageLayout::new(1, 1, 2)).unwrap();
+    /// assert_eq!(u16::from_le_bytes(p), 0xF800);
+    /// let four = [1.0, 0.0, 0.0, 1.0];
+    /// let e = Format::B5g6r5Unorm.encode_channel_rows(&four, &mut p, ImageLayout::new(1, 1, 2));
+    /// assert_eq!(e, Err(LayoutError::FloatCount { expected: 3, len: 4 }));
+    /// ```
+    #[inline]
+    pub fn encode_channel_rows(
+        self,
+        src: &[f32],
+        dst: &mut [u8],
+        layout: ImageLayout,
+    ) -> Result<(), LayoutError> {
+        let row_bytes = check(self, layout, Side::Channels(src.len()), dst.len())?;
+        let per_row = layout.width.saturating_mul(self.channels());
+        let encode = self.codec().encode_channels;
+        encode_image(src, per_row, dst, layout, row_bytes, encode);
+        Ok(())
+    }
+
+    /// [`Format::decode_rows`] into the format's own channels: `dst` receives
+    /// [`channels()`](Format::channels) floats per texel, `width × height ×
+    /// channels()` floats row after row, each bit for bit the channel
+    /// [`Format::decode_rows`] gives (NaN sign and payload, −0, ±∞, subnormals:
+    /// see [`Format`]), through the same loop as the typed `decode_slice`. Only
+    /// the format's channels are written: there is no green, blue or alpha to
+    /// fill in. `src` may start at any address; its padding is never read; every
+    /// bad layout is an error, no input panics.
+    ///
+    /// # Errors
+    ///
+    /// A [`LayoutError`] for a bad layout ([`LayoutError::FloatCount`] when `dst`
+    /// is not `width × height × channels()` floats); then `dst` is untouched.
+    ///
+    /// ```
+    /// use normkey::texture::{Format, ImageLayout};
+    /// // r16float, 2 × 2, pitch 5: 1.0, −∞, a signalling NaN, −0.
+    /// let src = [0x00, 0x3C, 0x00, 0xFC, 0xEE, 0x01, 0x7C, 0x00, 0x80];
+    /// let mut dst = [9.0f32; 4];
+    /// let layout = ImageLayout::new(2, 2, 5);
+    /// Format::R16Float.decode_channel_rows(&src, layout, &mut dst).unwrap();
+    /// assert_eq!(dst[..2], [1.0, f32::NEG_INFINITY]);
+    /// assert!(dst[2].is_nan()); // quiet in f32
+    /// assert_eq!(dst[3].to_bits(), 0x8000_0000); // −0 kept
+    /// assert!(Format::R16Float.decode_channel_rows(&src, layout, &mut dst[..3]).is_err());
+    /// // RGB9E5: three floats per texel.
+    /// let mut rgb = [0.0f32; 3];
+    /// let one = (15u32 << 27 | 256).to_le_bytes(); // r = 256 · 2^(15 − 24) = 0.5
+    /// Format::Rgb9e5Ufloat.decode_channel_rows(&one, ImageLayout::new(1, 1, 4), &mut rgb).unwrap();
+    /// assert_eq!(rgb, [0.5, 0.0, 0.0]);
+    /// ```
+    #[inline]
+    pub fn decode_channel_rows(
+        self,
+        src: &[u8],
+        layout: ImageLayout,
+        dst: &mut [f32],
+    ) -> Result<(), LayoutError> {
+        let row_bytes = check(self, layout, Side::Channels(dst.len()), src.len())?;
+        let per_row = layout.width.saturating_mul(self.channels());
+        let decode = self.codec().decode_channels;
+        decode_image(src, layout, row_bytes, dst, per_row, decode);
         Ok(())
     }
 }

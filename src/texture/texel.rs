@@ -9,22 +9,32 @@ use super::{
 use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
 pub(crate) mod sealed {
-    /// The texel's bytes in memory, little-endian; only this crate implements it.
+    /// The texel's bytes in memory, little-endian, its own channels and its slice
+    /// loops; only this crate implements it.
     pub trait Sealed: Copy {
         /// `[u8; size_of::<Self>()]`.
         type Bytes: bytemuck::Pod;
+        /// The type's own channels, its typed `encode_slice`'s input: `f32` for
+        /// one channel, `[f32; 3]` or `[f32; 4]`.
+        type Channels: bytemuck::Pod;
         /// The little-endian bytes (for the 8-bit pixels: the bytes in memory order).
         fn to_le(self) -> Self::Bytes;
         /// The texel of these little-endian bytes.
         fn from_le(bytes: Self::Bytes) -> Self;
-        /// `dst[i] = from_rgba(src[i]).to_le()`: the typed `encode_slice`'s loop
-        /// (`dispatch::map`, the type's `ENCODE_CHUNK`) from `[f32; 4]` into bytes,
-        /// the row loop of `Format::encode_rows`.
-        fn encode_le_slice(src: &[[f32; 4]], dst: &mut [Self::Bytes]);
-        /// `dst[i] = from_le(src[i]).to_rgba()`: the typed `decode_slice`'s loop (its
-        /// `DECODE_CHUNK`) from bytes into `[f32; 4]`, the row loop of
-        /// `Format::decode_rows`.
-        fn decode_le_slice(src: &[Self::Bytes], dst: &mut [[f32; 4]]);
+        /// The element function of the typed `encode_slice` (`from_f32`,
+        /// `from_rgb`, `from_rgba`).
+        fn from_channels(channels: Self::Channels) -> Self;
+        /// The element function of the typed `decode_slice`.
+        fn to_channels(self) -> Self::Channels;
+        /// `dst[i] = from(src[i]).to_le()`: the typed `encode_slice`'s loop
+        /// (`dispatch::map`, the type's `ENCODE_CHUNK`) into bytes, the row loop of
+        /// `Format::encode_rows` (`from`: `from_rgba`) and of
+        /// `Format::encode_channel_rows` (`from_channels`).
+        fn encode_le_slice<P: Copy>(src: &[P], dst: &mut [Self::Bytes], from: impl Fn(P) -> Self);
+        /// `dst[i] = to(from_le(src[i]))`: the typed `decode_slice`'s loop (its
+        /// `DECODE_CHUNK`) from bytes, the row loop of `Format::decode_rows` (`to`:
+        /// `to_rgba`) and of `Format::decode_channel_rows` (`to_channels`).
+        fn decode_le_slice<P>(src: &[Self::Bytes], dst: &mut [P], to: impl Fn(Self) -> P);
     }
 }
 
@@ -101,20 +111,54 @@ macro_rules! texel {
                 Self::$from(bytes)
             }
             #[inline]
-            fn encode_le_slice(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
-                let f = |rgba| sealed::Sealed::to_le(<$T as Texel>::from_rgba(rgba));
+            fn encode_le_slice<P: Copy>(src: &[P], dst: &mut [Self::Bytes], from: impl Fn(P) -> Self) {
+                let f = |p| sealed::Sealed::to_le(from(p));
                 crate::dispatch::map::<{ $T::ENCODE_CHUNK }, _, _>(src, dst, f);
             }
             #[inline]
-            fn decode_le_slice(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
-                let f = |bytes| Texel::to_rgba(<$T as sealed::Sealed>::from_le(bytes));
+            fn decode_le_slice<P>(src: &[Self::Bytes], dst: &mut [P], to: impl Fn(Self) -> P) {
+                let f = |bytes| to(<$T as sealed::Sealed>::from_le(bytes));
                 crate::dispatch::map::<{ $T::DECODE_CHUNK }, _, _>(src, dst, f);
             }
+            texel!(@channels $kind);
         }
 
         impl Texel for $T {
             const FORMAT: Format = Format::$format;
             texel!(@$kind);
+        }
+    };
+    (@channels one) => {
+        type Channels = f32;
+        #[inline]
+        fn from_channels(x: f32) -> Self {
+            Self::from_f32(x)
+        }
+        #[inline]
+        fn to_channels(self) -> f32 {
+            self.to_f32()
+        }
+    };
+    (@channels rgb) => {
+        type Channels = [f32; 3];
+        #[inline]
+        fn from_channels(rgb: [f32; 3]) -> Self {
+            Self::from_rgb(rgb)
+        }
+        #[inline]
+        fn to_channels(self) -> [f32; 3] {
+            self.to_rgb()
+        }
+    };
+    (@channels rgba) => {
+        type Channels = [f32; 4];
+        #[inline]
+        fn from_channels(rgba: [f32; 4]) -> Self {
+            Self::from_rgba(rgba)
+        }
+        #[inline]
+        fn to_channels(self) -> [f32; 4] {
+            Self::to_rgba(self)
         }
     };
     (@one) => {

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-pub use normkey::texture::{AlphaMode, Format, LayoutError, ParseFormatError};
+pub use normkey::texture::{AlphaMode, Format, ImageLayout, LayoutError, ParseFormatError};
 
 pub mod codes;
 pub mod container;
@@ -113,32 +113,25 @@ impl Texture {
             u32::try_from(width).map_err(|_| Error::TooLarge)?,
             u32::try_from(height).map_err(|_| Error::TooLarge)?,
         );
-        let pitch = format.row_pitch(width, 1).ok_or(Error::TooLarge)?;
-        let mut top = vec![0u8; pitch.checked_mul(height).ok_or(Error::TooLarge)?];
-        format.encode_rows(texels, width, height, &mut top, pitch)?;
+        let layout = format.layout(width, height, 1).ok_or(Error::TooLarge)?;
+        let len = layout.row_pitch.checked_mul(height);
+        let mut top = vec![0u8; len.ok_or(Error::TooLarge)?];
+        format.encode_rows(texels, &mut top, layout)?;
         let mut levels = vec![top];
         let count = if mips {
             normkey::texture::mip_level_count(width, height)
         } else {
             1
         };
-        let (mut w, mut h) = (width, height);
+        let mut prev_layout = layout;
         for i in 1..count as usize {
-            let (nw, nh) = (normkey::texture::mip_size(w), normkey::texture::mip_size(h));
-            let next_pitch = nw * format.bytes_per_texel();
-            let mut next = vec![0u8; next_pitch * nh];
+            // Each level is smaller than the one before: no overflow.
+            let next_layout = format.mip_layout(prev_layout, 1).ok_or(Error::TooLarge)?;
+            let mut next = vec![0u8; next_layout.row_pitch * next_layout.height];
             let prev = &levels[i - 1];
-            format.downsample(
-                prev,
-                w * format.bytes_per_texel(),
-                w,
-                h,
-                &mut next,
-                next_pitch,
-                alpha,
-            )?;
+            format.downsample(prev, prev_layout, &mut next, next_layout, alpha)?;
             levels.push(next);
-            (w, h) = (nw, nh);
+            prev_layout = next_layout;
         }
         Ok(Texture {
             format,

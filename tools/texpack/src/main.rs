@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use texpack::container::{dds, ktx2};
-use texpack::{AlphaMode, Error, Format, Texture, codes};
+use texpack::{AlphaMode, Error, Format, ImageLayout, Texture, codes};
 
 const USAGE: &str =
     "usage: texpack INPUT --format NAME [--mips] [--premultiplied] [--dx10] -o OUTPUT.dds|.ktx2";
@@ -78,7 +78,11 @@ fn code_images(dir: &Path) -> Result<(), Error> {
         let (bytes, height) = codes::codes(format);
         let mut decoded = vec![[0.0f32; 4]; codes::WIDTH as usize * height];
         let pitch = codes::WIDTH as usize * format.bytes_per_texel();
-        format.decode_rows(&bytes, pitch, codes::WIDTH as usize, height, &mut decoded)?;
+        format.decode_rows(
+            &bytes,
+            ImageLayout::new(codes::WIDTH as usize, height, pitch),
+            &mut decoded,
+        )?;
         let floats: Vec<u8> = decoded
             .iter()
             .flatten()

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use texpack::Format;
+use texpack::{Format, ImageLayout};
 
 fn dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("texpack-cli-{}", std::process::id()));
@@ -117,7 +117,7 @@ fn exr_keeps_every_f32_bit_and_hdr_packs_exactly() {
     let (read, w, h) = texpack::read_image(&hdr).unwrap();
     let mut want = vec![0u8; 4 * 12];
     Format::Rgb9e5Ufloat
-        .encode_rows(&read, w, h, &mut want, 16)
+        .encode_rows(&read, &mut want, ImageLayout::new(w, h, 16))
         .unwrap();
     assert_eq!(&std::fs::read(&out).unwrap()[148..], &want[..]);
 }

@@ -60,7 +60,9 @@
     clippy::cast_precision_loss
 )]
 
-use normkey::texture::{AlphaMode, Format, Srgb8, f16_to_f32, mip_level_count, mip_size};
+use normkey::texture::{
+    AlphaMode, Format, ImageLayout, Srgb8, f16_to_f32, mip_level_count, mip_size,
+};
 use normkey_oracle::{
     decode_normalized, encode_unorm_value, f16_nearest, srgb_encode_value, unorm_max,
 };
@@ -137,7 +139,11 @@ fn random_level(format: Format, rng: &mut XorShift, w: usize, h: usize) -> Vec<u
 fn decode(format: Format, bytes: &[u8], w: usize, h: usize) -> Vec<[f32; 4]> {
     let mut out = vec![[0.0; 4]; w * h];
     format
-        .decode_rows(bytes, w * format.bytes_per_texel(), w, h, &mut out)
+        .decode_rows(
+            bytes,
+            ImageLayout::new(w, h, w * format.bytes_per_texel()),
+            &mut out,
+        )
         .unwrap();
     out
 }
@@ -307,7 +313,13 @@ fn dds_crate_mips_against_the_exact_ones() {
                     let (dw, dh) = (mip_size(w), mip_size(h));
                     let mut ours = vec![0u8; dw * dh * bpt];
                     format
-                        .downsample(&level, w * bpt, w, h, &mut ours, dw * bpt, alpha)
+                        .downsample(
+                            &level,
+                            ImageLayout::new(w, h, w * bpt),
+                            &mut ours,
+                            ImageLayout::new(dw, dh, dw * bpt),
+                            alpha,
+                        )
                         .unwrap();
                     let straight = alpha == AlphaMode::Straight;
                     let theirs = dds_next_level(format, dds_format, &level, w, h, straight);

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::io::Cursor;
 
 use texpack::container::{dds as dds_file, ktx2 as ktx2_file};
-use texpack::{AlphaMode, Format, Texture, codes};
+use texpack::{AlphaMode, Format, ImageLayout, Texture, codes};
 
 /// The code image of `format` and normkey's decode of it.
 fn code_texture(format: Format) -> (Texture, Vec<[f32; 4]>) {
@@ -22,7 +22,11 @@ fn code_texture(format: Format) -> (Texture, Vec<[f32; 4]>) {
     let mut decoded = vec![[0.0f32; 4]; codes::WIDTH as usize * height];
     let pitch = codes::WIDTH as usize * format.bytes_per_texel();
     format
-        .decode_rows(&bytes, pitch, codes::WIDTH as usize, height, &mut decoded)
+        .decode_rows(
+            &bytes,
+            ImageLayout::new(codes::WIDTH as usize, height, pitch),
+            &mut decoded,
+        )
         .unwrap();
     let texture = Texture {
         format,

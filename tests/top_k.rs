@@ -106,13 +106,17 @@ fn floats(rng: &mut XorShift, n: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Every `k` (every 7th above 20 elements), every key kind, short inputs.
+/// Every `k` (every 7th above 20 elements, every 4th under Miri), every key
+/// kind, short inputs.
 #[test]
 fn every_k_short() {
     let mut rng = XorShift(0x5eed);
     for n in miri_thin((0..=20).chain([32, 33, 65]), 5) {
         let f = floats(&mut rng, n);
-        let all = (0..=n).step_by(if n > 20 { 7 } else { 1 });
+        // Under Miri, every 4th `k` (and the whole slice): the paths are the
+        // same, each call zeroes the selection's counters.
+        let step = if n > 20 { 7 } else if cfg!(miri) { 4 } else { 1 };
+        let all = (0..=n).step_by(step).chain((n % step != 0).then_some(n));
         check(&f, all.clone(), f32::total_cmp, |x| x.to_bits());
         let nl: Vec<NanLast<f32>> = f.iter().map(|&x| NanLast(x)).collect();
         check(&nl, all.clone(), nan_last_cmp, |x| x.0.to_bits());

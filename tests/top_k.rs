@@ -115,7 +115,13 @@ fn every_k_short() {
         let f = floats(&mut rng, n);
         // Under Miri, every 4th `k` (and the whole slice): the paths are the
         // same, each call zeroes the selection's counters.
-        let step = if n > 20 { 7 } else if cfg!(miri) { 4 } else { 1 };
+        let step = if n > 20 {
+            7
+        } else if cfg!(miri) {
+            4
+        } else {
+            1
+        };
         let all = (0..=n).step_by(step).chain((n % step != 0).then_some(n));
         check(&f, all.clone(), f32::total_cmp, |x| x.to_bits());
         let nl: Vec<NanLast<f32>> = f.iter().map(|&x| NanLast(x)).collect();

@@ -44,7 +44,7 @@
 //! | route | which slices | how |
 //! |---|---|---|
 //! | insertion | up to 48 records | insertion sort |
-//! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | one read; kept, or reversed |
+//! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | kept after one read; or reversed block by block from both ends, each block checked before it moves (one read and one write; at a pair in order the moved blocks go back and the routes below follow) |
 //! | counted | `sort` of keys identical when equal, from 1 MiB, when a sample of 256 keys repeats enough to suggest few distinct keys | one read counts each distinct key in a hash table (at most 16Ki keys, an eighth of the slice), one write lays out the runs in order; keys that outgrow the table send the slice on to the routes below |
 //! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
 //! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |

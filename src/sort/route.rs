@@ -5,15 +5,15 @@
 //! |---|---|---|
 //! | [`Route::Insertion`] | at most [`INSERTION_MAX`] records | the counting tables cost more than the moves |
 //! | [`Route::InOrder`] | the radixes never decrease | one read finds it; the stable order is the input |
-//! | [`Route::Reversed`] | the radixes strictly decrease (or, for keys identical when equal, never increase) | one read and a reversal; with no ties (or ties of identical keys) it is the stable order |
+//! | [`Route::Reversed`] | the first [`ORDER_BLOCK`] radixes strictly decrease (or, for keys identical when equal, never increase) | tried: reversed block by block from both ends, each block checked before it moves (one read and one write in all); with no ties (or ties of identical keys) it is the stable order. At the first pair in order the blocks moved so far are moved back, and the slice takes the route below |
 //! | `Route::Counted` | keys identical when equal, at least [`COUNTED_BYTES`], no buffer given, a sample with repeats (`counted::likely`) | one read counts each distinct key, one write lays out the runs (`counted.rs`); when the keys outgrow the table, the route below |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
 //! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`radix.rs`) |
 //!
-//! The order checks cost one read of a sorted or reversed slice and stop at
-//! the first block of [`ORDER_BLOCK`] records with one out of order otherwise
-//! (the first block of random data).
+//! The order checks cost one read of a sorted slice and stop at the first
+//! block of [`ORDER_BLOCK`] records with one out of order otherwise (the first
+//! block of random data); the reversal checks its blocks as it goes.
 
 #[cfg(feature = "alloc")]
 use super::counted;
@@ -55,7 +55,7 @@ pub(crate) enum Route {
     Insertion,
     /// Already sorted: nothing moves.
     InOrder,
-    /// Sorted backwards: reversed.
+    /// Sorted backwards: reversed (tried).
     Reversed,
     /// Few distinct keys: counted, then written as runs (tried).
     Counted,
@@ -69,23 +69,25 @@ pub(crate) enum Route {
 
 /// The route of `v`: `exact` when records with equal radixes are identical
 /// (keys, not records with an index or a payload), `buffered` when the caller
-/// has a buffer as long as `v` already, `count` when the counted route may be
-/// tried (not after it failed).
+/// has a buffer as long as `v` already; `open`: the tried routes not yet
+/// tried.
 pub(crate) fn route<T, R: Radix>(
     v: &[T],
     radix: &impl Fn(&T) -> R,
     exact: bool,
     buffered: bool,
-    count: bool,
+    open: Open,
 ) -> Route {
     let bytes = v.len().saturating_mul(size_of::<T>());
     if v.len() <= INSERTION_MAX {
         Route::Insertion
     } else if every_pair(v, radix, |a, b| a <= b) {
         Route::InOrder
-    } else if every_pair(v, radix, |a, b| a > b || (exact && a == b)) {
+    } else if open.reversed
+        && every_pair(&v[..v.len().min(ORDER_BLOCK + 1)], radix, descending(exact))
+    {
         Route::Reversed
-    } else if count && exact && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
+    } else if open.counted && exact && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
         Route::Counted
     } else if exact && !buffered && bytes >= IN_PLACE_BYTES {
         Route::InPlace
@@ -94,6 +96,58 @@ pub(crate) fn route<T, R: Radix>(
     } else {
         Route::Split
     }
+}
+
+/// The routes that are tried (and may give up) still open for a slice.
+#[derive(Clone, Copy)]
+pub(crate) struct Open {
+    /// [`Route::Reversed`].
+    reversed: bool,
+    /// [`Route::Counted`].
+    counted: bool,
+}
+
+/// Whether radix `a` may precede `b` in a slice that reversed is the stable
+/// order: strictly greater, or equal when equal keys are identical.
+fn descending<R: Radix>(exact: bool) -> impl Fn(R, R) -> bool {
+    move |a, b| a > b || (exact && a == b)
+}
+
+/// Reverses `v` if its radixes are [`descending`] and returns `true`;
+/// otherwise leaves `v` as it was and returns `false`. Block by block from both
+/// ends: each pair of blocks is checked (with the pair that joins it to the
+/// next block) before the two swap places.
+fn reverse_checked<T, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R, exact: bool) -> bool {
+    let n = v.len();
+    let half = n / 2;
+    // `v[..done]` and `v[n - done..]` have swapped places, each reversed.
+    let mut done = 0;
+    while done < half {
+        let b = ORDER_BLOCK.min(half - done);
+        // The pairs `done..done + b` and `n - done - b - 1..n - done - 1`: every
+        // pair of `v` once the halves meet.
+        let front = &v[done..=done + b];
+        let back = &v[n - done - b - 1..n - done];
+        if !(every_pair(front, radix, descending(exact))
+            && every_pair(back, radix, descending(exact)))
+        {
+            let (head, tail) = v.split_at_mut(n - done);
+            swap_reversed(&mut head[..done], tail);
+            return false;
+        }
+        let (head, tail) = v.split_at_mut(n - done - b);
+        swap_reversed(&mut head[done..done + b], &mut tail[..b]);
+        done += b;
+    }
+    true
+}
+
+/// Swaps `a` and `b` (of equal length), each reversed: `a[i]` with
+/// `b[len - 1 - i]`, in three vectorized passes.
+fn swap_reversed<T>(a: &mut [T], b: &mut [T]) {
+    a.swap_with_slice(b);
+    a.reverse();
+    b.reverse();
 }
 
 /// Whether a sample of `v` suggests that its keys are few enough to count
@@ -142,31 +196,47 @@ pub(crate) fn sort<T: Copy, R: Radix>(
     exact: bool,
     radix: &impl Fn(&T) -> R,
 ) {
-    sort_along(v, scratch, exact, radix, true);
+    let open = Open {
+        reversed: true,
+        counted: true,
+    };
+    sort_along(v, scratch, exact, radix, open);
 }
 
-/// [`sort`], trying the counted route only when `count`.
+/// [`sort`], trying only the `open` tried routes.
 fn sort_along<T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
     exact: bool,
     radix: &impl Fn(&T) -> R,
-    count: bool,
+    open: Open,
 ) {
     let n = v.len();
     let buffered = matches!(scratch, Scratch::Given(_));
     let bytes = R::BITS as usize / 8;
-    match (route(v, radix, exact, buffered, count), scratch) {
+    match (route(v, radix, exact, buffered, open), scratch) {
         (Route::Insertion, _) => insertion(v, radix),
         (Route::InOrder, _) => {}
-        (Route::Reversed, _) => v.reverse(),
+        (Route::Reversed, scratch) => {
+            if !reverse_checked(v, radix, exact) {
+                let open = Open {
+                    reversed: false,
+                    ..open
+                };
+                sort_along(v, scratch, exact, radix, open);
+            }
+        }
         (Route::Counted, scratch) => {
             #[cfg(feature = "alloc")]
             let counted = counted::sort(v, radix);
             #[cfg(not(feature = "alloc"))]
             let counted = false;
             if !counted {
-                sort_along(v, scratch, exact, radix, false);
+                let open = Open {
+                    counted: false,
+                    ..open
+                };
+                sort_along(v, scratch, exact, radix, open);
             }
         }
         (Route::InPlace, Scratch::Given(buf)) => {

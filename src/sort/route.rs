@@ -142,12 +142,12 @@ fn reverse_checked<T, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R, exact: bo
     true
 }
 
-/// Swaps `a` and `b` (of equal length), each reversed: `a[i]` with
-/// `b[len - 1 - i]`, in three vectorized passes.
+/// Swaps `a[i]` with `b[len - 1 - i]` (`a` and `b` of equal length), in one
+/// pass (vectorized, as `<[T]>::reverse`).
 fn swap_reversed<T>(a: &mut [T], b: &mut [T]) {
-    a.swap_with_slice(b);
-    a.reverse();
-    b.reverse();
+    for (x, y) in a.iter_mut().zip(b.iter_mut().rev()) {
+        core::mem::swap(x, y);
+    }
 }
 
 /// Whether a sample of `v` suggests that its keys are few enough to count

@@ -10,7 +10,7 @@
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms; the codes to and from integers and bytes, and between widths (the nearest code, in integers) |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
-//! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`]: the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`], [`Format::decode_rows`] and their forms on the format's own channels), exact mip levels ([`Format::downsample`]); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
+//! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`](texture::Format): the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`](texture::Format::encode_rows), [`Format::decode_rows`](texture::Format::decode_rows) and their forms on the format's own channels), exact mip levels ([`Format::downsample`](texture::Format::downsample)); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics |
 //!
@@ -128,7 +128,7 @@ pub use texture::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
     Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb, Srgb8,
 };
-pub use texture::{Format, ImageLayout, LayoutError, ParseFormatError, Texel};
+pub use texture::{ImageLayout, LayoutError, ParseFormatError, Texel};
 
 /// The README's examples, compiled and run as doctests with feature `alloc` (they
 /// follow the hosted recipe; `.ci/run` also builds them in a crate of their own).

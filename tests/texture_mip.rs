@@ -6,7 +6,8 @@
 //! module docs state); random levels of every covered format, odd sides, padded and
 //! misaligned rows, both alpha modes, and whole chains. `Rg11b10Ufloat` and
 //! `Rgb9e5Ufloat` have no `f64` reference here: only their layouts and NaN rule are
-//! checked through the chain test.
+//! checked through the chain test. `downsample_f32` against the same model on
+//! `f32` levels salted with NaNs, ±∞, ±0 and subnormals.
 
 // Codes and exact values move between integers and floats on purpose.
 #![allow(
@@ -22,8 +23,8 @@ mod common;
 use common::{XorShift, miri_thin};
 
 use normkey::texture::{
-    AlphaMode, Format, ImageLayout, LayoutError, NanPolicy, Srgb8, f16_to_f32, mip_level_count,
-    mip_size,
+    AlphaMode, Format, ImageLayout, LayoutError, NanPolicy, Srgb8, downsample_f32, f16_to_f32,
+    mip_level_count, mip_size,
 };
 use normkey_oracle::{
     decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
@@ -606,4 +607,123 @@ fn skipping_nan_edge_cases() {
     .unwrap();
     assert_eq!(out, again);
     assert_eq!(NanPolicy::default(), NanPolicy::Propagate);
+}
+
+/// `downsample_f32` against the module docs' model: random `f32` levels, a
+/// quarter of the channels [`special`] (NaNs of both signs with payloads, ±∞,
+/// ±0, subnormals), every size up to 5 × 5, padded rows, both alpha modes and
+/// both policies: every output channel is the model's mean rounded to `f32` (bit
+/// for bit, the sign of zero included), NaN where the model's mean is NaN, and
+/// under `Skip` the top-left entry's NaN as it is when all four are NaN; the
+/// padding is untouched. And it equals `Rgba32Float`'s `downsample_with` of the
+/// same texels' bytes, bit for bit.
+#[test]
+#[allow(clippy::too_many_lines)] // one level's checks, then the layout errors
+fn downsample_f32_is_the_model_mean() {
+    let mut rng = XorShift(0xf32_f32);
+    let value = |rng: &mut XorShift| match rng.next() % 4 {
+        0 => special(rng, 32).map_or(0.5, f32::from_bits),
+        _ => (rng.next() % 4001) as f32 / 1000.0 - 2.0,
+    };
+    for (w, h) in (0..=5_usize).flat_map(|w| (0..=5_usize).map(move |h| (w, h))) {
+        let pitch = w + 3;
+        let len = h.saturating_sub(1) * pitch + if h == 0 { 0 } else { w };
+        let src: Vec<[f32; 4]> = (0..len)
+            .map(|_| core::array::from_fn(|_| value(&mut rng)))
+            .collect();
+        let (dw, dh) = (mip_size(w), mip_size(h));
+        let dpitch = dw + 1;
+        let dlen = dh.saturating_sub(1) * dpitch + if dh == 0 { 0 } else { dw };
+        for alpha in [AlphaMode::Straight, AlphaMode::Premultiplied] {
+            for nan in [NanPolicy::Propagate, NanPolicy::Skip] {
+                let mut dst = vec![[7.0f32; 4]; dlen];
+                let (s, d) = (
+                    ImageLayout::new(w, h, pitch),
+                    ImageLayout::new(dw, dh, dpitch),
+                );
+                downsample_f32(&src, s, &mut dst, d, alpha, nan).unwrap();
+                for (i, t) in dst.iter().enumerate() {
+                    let (y, x) = (i / dpitch, i % dpitch);
+                    if x >= dw {
+                        assert_eq!(*t, [7.0; 4], "padding at {i}");
+                        continue;
+                    }
+                    let (i0, i1) = (2 * x, (2 * x + 1).min(w - 1));
+                    let (r0, r1) = (2 * y * pitch, (2 * y + 1).min(h - 1) * pitch);
+                    let p = [src[r0 + i0], src[r0 + i1], src[r1 + i0], src[r1 + i1]];
+                    for c in 0..4 {
+                        let want = match nan {
+                            NanPolicy::Propagate => model_mean(&p, c, alpha) as f32,
+                            NanPolicy::Skip => {
+                                model_skip_mean(&p, c, alpha).map_or(p[0][c], |m| m as f32)
+                            }
+                        };
+                        let all_nan = p.iter().all(|e| e[c].is_nan());
+                        let ok = if all_nan && nan == NanPolicy::Skip {
+                            t[c].to_bits() == want.to_bits()
+                        } else {
+                            same(t[c], want)
+                        };
+                        assert!(
+                            ok,
+                            "{w}×{h} {alpha:?} {nan:?} ({x}, {y}) channel {c}: {} for {want} of {p:?}",
+                            t[c]
+                        );
+                    }
+                }
+                // The same through the bytes of `Rgba32Float`.
+                let f = Format::Rgba32Float;
+                let bytes: Vec<u8> = src.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+                let mut out = vec![0u8; dlen * 16];
+                let (sb, db) = (
+                    ImageLayout::new(w, h, pitch * 16),
+                    ImageLayout::new(dw, dh, dpitch * 16),
+                );
+                f.downsample_with(&bytes, sb, &mut out, db, alpha, nan)
+                    .unwrap();
+                for (i, t) in dst.iter().enumerate().filter(|(i, _)| i % dpitch < dw) {
+                    for c in 0..4 {
+                        let b = &out[i * 16 + c * 4..][..4];
+                        assert_eq!(t[c].to_bits(), u32::from_le_bytes(b.try_into().unwrap()));
+                    }
+                }
+            }
+        }
+    }
+    // Layouts counted in texels: errors, never panics.
+    let src = [[0.0f32; 4]; 6];
+    let mut dst = [[0.0f32; 4]; 2];
+    let (a, n) = (AlphaMode::Straight, NanPolicy::Skip);
+    let (s, d) = (ImageLayout::new(3, 2, 3), ImageLayout::new(1, 1, 1));
+    assert!(downsample_f32(&src, s, &mut dst, d, a, n).is_ok());
+    assert!(matches!(
+        downsample_f32(&src, ImageLayout::new(3, 2, 2), &mut dst, d, a, n),
+        Err(LayoutError::PitchTooSmall {
+            pitch: 2,
+            row_bytes: 3
+        })
+    ));
+    assert!(matches!(
+        downsample_f32(&src[..5], s, &mut dst, d, a, n),
+        Err(LayoutError::BufferTooShort { needed: 6, len: 5 })
+    ));
+    assert!(matches!(
+        downsample_f32(&src, s, &mut dst, ImageLayout::new(2, 1, 2), a, n),
+        Err(LayoutError::LevelSize { .. })
+    ));
+    assert!(matches!(
+        downsample_f32(
+            &src,
+            ImageLayout::new(usize::MAX, 2, usize::MAX),
+            &mut dst,
+            d,
+            a,
+            n
+        ),
+        Err(LayoutError::Overflow)
+    ));
+    assert!(matches!(
+        downsample_f32(&src, s, &mut dst[..0], d, a, n),
+        Err(LayoutError::BufferTooShort { needed: 1, len: 0 })
+    ));
 }

@@ -80,9 +80,18 @@
 //! - **Subnormals** are decoded exactly and averaged like any value (no flush).
 //!
 //! With no NaN in a box both policies give the same output.
+//!
+//! # A chain from an `f32` image ([`downsample_f32`])
+//!
+//! [`downsample_f32`] makes the next level of an `f32` image by the same box and
+//! the same means, without decoding or encoding: each level of a chain built
+//! with it is the mean of the exact `f32` level above, and only the level being
+//! stored is encoded (with [`Format::encode_rows`]), so the codes' rounding does
+//! not accumulate down the chain. It equals [`Format::downsample`] of
+//! `Rgba32Float` on the same texels' bytes.
 
 use super::format::Format;
-use super::rows::{ImageLayout, LayoutError, byte_layout};
+use super::rows::{ImageLayout, LayoutError, byte_layout, span};
 
 /// What the alpha channel means to [`Format::downsample`] (see the
 /// [module docs](self)).
@@ -227,6 +236,99 @@ fn mean_skipping_nan(p: [[f32; 4]; 4], alpha: AlphaMode) -> [f32; 4] {
         }
         plain(c)
     })
+}
+
+/// Writes the next mip level of the `f32` image `src` into `dst`: each texel the
+/// mean of its 2 × 2 box as [`Format::downsample`] takes it (the [module
+/// docs](self): the box at odd sides, the alpha modes, `nan`'s rule), the `f64`
+/// mean rounded once to `f32`, with no format's decoding or encoding. The
+/// layouts count texels, not bytes: row `y` of `src` starts at texel
+/// `y · src_layout.row_pitch`; `dst_layout` must be `mip_size(width) ×
+/// mip_size(height)` texels (its pitch at least its width). Texels outside the
+/// rows (the padding) are never read or written; nothing is allocated.
+///
+/// NaN: as `Rgba32Float`'s rule in the module docs (a NaN result is a quiet NaN
+/// whose sign and payload are the platform's, but for the top-left NaN kept
+/// as it is when [`NanPolicy::Skip`] finds four NaNs); ±∞, ±0 and subnormals as
+/// there (subnormals are kept, never flushed).
+///
+/// # Errors
+///
+/// A [`LayoutError`] when either side does not hold its rows (counted in
+/// texels: `PitchTooSmall`'s `row_bytes` is then the width in texels), or
+/// [`LayoutError::LevelSize`] when `dst_layout` is not the next level's size;
+/// then `dst` is untouched.
+///
+/// A chain from an `f32` source, each level encoded from the exact average of
+/// the level above (not from the codes of the stored level):
+///
+/// ```
+/// use normkey::texture::{AlphaMode, Format, ImageLayout, NanPolicy, downsample_f32, mip_size};
+/// let (w, h) = (4, 2);
+/// let src: Vec<[f32; 4]> = (0..w * h).map(|i| [i as f32 / 8.0, 0.5, 1.0, 1.0]).collect();
+/// let f = Format::Rgba8Unorm;
+/// let mut level = (src, ImageLayout::new(w, h, w));
+/// let mut chain = Vec::new(); // each level's bytes
+/// loop {
+///     let (texels, layout) = &level;
+///     let bytes_layout = f.layout(layout.width, layout.height, 4).unwrap();
+///     let mut bytes = vec![0u8; bytes_layout.row_pitch * layout.height];
+///     f.encode_rows(texels, &mut bytes, bytes_layout).unwrap();
+///     chain.push(bytes);
+///     if (layout.width, layout.height) == (1, 1) {
+///         break;
+///     }
+///     let (nw, nh) = (mip_size(layout.width), mip_size(layout.height));
+///     let mut next = vec![[0.0f32; 4]; nw * nh];
+///     let next_layout = ImageLayout::new(nw, nh, nw);
+///     downsample_f32(texels, *layout, &mut next, next_layout, AlphaMode::Straight, NanPolicy::Skip).unwrap();
+///     level = (next, next_layout);
+/// }
+/// assert_eq!(chain.len(), 3); // 4×2, 2×1, 1×1
+/// assert_eq!(chain[2], [112, 128, 255, 255]); // red: the mean 3.5/8 = 0.4375 of every texel
+/// // A NaN sample is skipped under `NanPolicy::Skip`, kept under `Propagate`.
+/// let src = [[f32::NAN, 1.0, 0.0, 1.0], [0.25, 1.0, 0.0, 1.0]];
+/// let (s, d) = (ImageLayout::new(2, 1, 2), ImageLayout::new(1, 1, 1));
+/// let mut out = [[0.0f32; 4]];
+/// downsample_f32(&src, s, &mut out, d, AlphaMode::Premultiplied, NanPolicy::Skip).unwrap();
+/// assert_eq!(out[0], [0.25, 1.0, 0.0, 1.0]);
+/// downsample_f32(&src, s, &mut out, d, AlphaMode::Premultiplied, NanPolicy::Propagate).unwrap();
+/// assert!(out[0][0].is_nan());
+/// assert!(downsample_f32(&src, s, &mut out, ImageLayout::new(1, 2, 1), AlphaMode::Straight, NanPolicy::Skip).is_err());
+/// ```
+pub fn downsample_f32(
+    src: &[[f32; 4]],
+    src_layout: ImageLayout,
+    dst: &mut [[f32; 4]],
+    dst_layout: ImageLayout,
+    alpha: AlphaMode,
+    nan: NanPolicy,
+) -> Result<(), LayoutError> {
+    let ImageLayout { width, height, .. } = src_layout;
+    let (dst_width, dst_height) = (mip_size(width), mip_size(height));
+    span(src_layout, 1, src.len())?;
+    if (dst_layout.width, dst_layout.height) != (dst_width, dst_height) {
+        return Err(LayoutError::LevelSize {
+            expected: (dst_width, dst_height),
+            got: (dst_layout.width, dst_layout.height),
+        });
+    }
+    span(dst_layout, 1, dst.len())?;
+    let (src_pitch, dst_pitch) = (src_layout.row_pitch, dst_layout.row_pitch);
+    for y in 0..dst_height {
+        let [r0, r1] =
+            [2 * y, (2 * y + 1).min(height - 1)].map(|sy| &src[sy * src_pitch..][..width]);
+        let out = &mut dst[y * dst_pitch..][..dst_width];
+        for (x, o) in out.iter_mut().enumerate() {
+            let (i0, i1) = (2 * x, (2 * x + 1).min(width - 1));
+            let p = [r0[i0], r0[i1], r1[i0], r1[i1]];
+            *o = match nan {
+                NanPolicy::Propagate => mean(p, alpha),
+                NanPolicy::Skip => mean_skipping_nan(p, alpha),
+            };
+        }
+    }
+    Ok(())
 }
 
 impl Format {

@@ -143,7 +143,7 @@ pub use binary16::{
     f32_to_f16_rtz,
 };
 pub use format::{ChannelKind, Format, ParseFormatError};
-pub use mip::{AlphaMode, NanPolicy, mip_level_count, mip_size};
+pub use mip::{AlphaMode, NanPolicy, downsample_f32, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
 pub use rows::{ImageLayout, LayoutError};

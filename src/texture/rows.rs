@@ -514,14 +514,24 @@ pub(super) fn byte_layout(
     layout: ImageLayout,
     bytes: usize,
 ) -> Result<usize, LayoutError> {
+    span(layout, format.bytes_per_texel(), bytes)
+}
+
+/// The units of a row of `layout` whose texels are `per_texel` units (bytes, or
+/// 1 for a buffer of texels) and whose pitch counts the same units, after its
+/// checks against a buffer of `len` units (pitch, length, overflow).
+pub(super) fn span(
+    layout: ImageLayout,
+    per_texel: usize,
+    len: usize,
+) -> Result<usize, LayoutError> {
     let ImageLayout {
         width,
         height,
         row_pitch: pitch,
     } = layout;
-    let row_bytes = width
-        .checked_mul(format.bytes_per_texel())
-        .ok_or(LayoutError::Overflow)?;
+    let bytes = len;
+    let row_bytes = width.checked_mul(per_texel).ok_or(LayoutError::Overflow)?;
     if pitch < row_bytes {
         return Err(LayoutError::PitchTooSmall { pitch, row_bytes });
     }

@@ -727,3 +727,16 @@ fn downsample_f32_is_the_model_mean() {
         Err(LayoutError::BufferTooShort { needed: 1, len: 0 })
     ));
 }
+
+/// A level of width 0 and a huge height (a valid layout: no byte to read) is
+/// done at once, not row by row: both downsampling functions.
+#[test]
+fn zero_width_huge_height_returns_at_once() {
+    let (a, n) = (AlphaMode::Straight, NanPolicy::Skip);
+    let (s, d) = (
+        ImageLayout::new(0, usize::MAX, 0),
+        ImageLayout::new(0, usize::MAX / 2, 0),
+    );
+    assert!(downsample_f32(&[], s, &mut [], d, a, n).is_ok());
+    assert!(Format::Rgba8Unorm.downsample(&[], s, &mut [], d, a).is_ok());
+}

@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use normkey::texture::{Format, ImageLayout};
+use normkey::texture::{AlphaMode, Format, ImageLayout, NanPolicy, downsample_f32, mip_size};
 
 /// The row bytes of a valid layout, or `None`; the `f32` side holds `elements`,
 /// `per` of them a texel.
@@ -125,6 +125,26 @@ fuzz_target!(|data: &[u8]| {
         assert!(buf_n.iter().all(|&b| b == 0xA5));
         assert!(back_n.iter().all(|x| x.is_nan()));
     }
+    // `downsample_f32` on the `f32` side, rows `width` texels apart: the next
+    // level or an error, never a panic.
+    let (dw, dh) = (mip_size(width), mip_size(height));
+    let mut next = vec![[0.0f32; 4]; dw.saturating_mul(dh).min(1 << 12)];
+    let fits = |w: usize, h: usize, len: usize| w.checked_mul(h).is_some_and(|n| n <= len);
+    let (s, d) = (
+        ImageLayout::new(width, height, width),
+        ImageLayout::new(dw, dh, dw),
+    );
+    let nan = if head[11] & 4 == 0 {
+        NanPolicy::Skip
+    } else {
+        NanPolicy::Propagate
+    };
+    let got = downsample_f32(src, s, &mut next, d, AlphaMode::Straight, nan);
+    assert_eq!(
+        got.is_ok(),
+        fits(width, height, src.len()) && fits(dw, dh, next.len()),
+        "downsample_f32 {s:?} {d:?}: {got:?}"
+    );
     let Some(row) = want else {
         assert!(buf.iter().all(|&b| b == 0xA5));
         assert!(back.iter().all(|t| t.iter().all(|x| x.is_nan())));

@@ -314,6 +314,9 @@ pub fn downsample_f32(
         });
     }
     span(dst_layout, 1, dst.len())?;
+    if dst_width == 0 {
+        return Ok(()); // no texel to write, however many rows
+    }
     let (src_pitch, dst_pitch) = (src_layout.row_pitch, dst_layout.row_pitch);
     for y in 0..dst_height {
         let [r0, r1] =
@@ -473,6 +476,9 @@ impl Format {
             });
         }
         let dst_row = byte_layout(self, dst_layout, dst.len())?;
+        if dst_width == 0 {
+            return Ok(()); // no texel to write, however many rows
+        }
         let (src_row_pitch, dst_row_pitch) = (src_layout.row_pitch, dst_layout.row_pitch);
         let codec = self.codec();
         let bpt = self.bytes_per_texel();

@@ -530,22 +530,24 @@ pub(super) fn span(
         height,
         row_pitch: pitch,
     } = layout;
-    let bytes = len;
-    let row_bytes = width.checked_mul(per_texel).ok_or(LayoutError::Overflow)?;
-    if pitch < row_bytes {
-        return Err(LayoutError::PitchTooSmall { pitch, row_bytes });
+    let row = width.checked_mul(per_texel).ok_or(LayoutError::Overflow)?;
+    if pitch < row {
+        return Err(LayoutError::PitchTooSmall {
+            pitch,
+            row_bytes: row,
+        });
     }
     let needed = match height.checked_sub(1) {
         None => 0,
         Some(last) => last
             .checked_mul(pitch)
-            .and_then(|start| start.checked_add(row_bytes))
+            .and_then(|start| start.checked_add(row))
             .ok_or(LayoutError::Overflow)?,
     };
-    if bytes < needed {
-        return Err(LayoutError::BufferTooShort { needed, len: bytes });
+    if len < needed {
+        return Err(LayoutError::BufferTooShort { needed, len });
     }
-    Ok(row_bytes)
+    Ok(row)
 }
 
 /// The one encoding loop over rows: `per_row` elements of `src` into each row of

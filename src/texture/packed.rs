@@ -283,6 +283,9 @@ macro_rules! replicated {
                 crate::dispatch::map::<{ Self::DECODE_CHUNK }, _, _>(src, dst, Self::$to_replicated);
             }
         }
+
+        // Evaluates (so checks) the widths even where no method is used.
+        const _: [Channel; $n] = $T::LAYOUT_8;
     };
 }
 

@@ -25,7 +25,9 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Read;
 
-use normkey::texture::{Format, ImageLayout, f32_to_f16_rtz, f32_to_uf10_rtz, f32_to_uf11_rtz};
+use normkey::texture::{
+    B5g6r5Unorm, Bgr5a1Unorm, Format, ImageLayout, f32_to_f16_rtz, f32_to_uf10_rtz, f32_to_uf11_rtz,
+};
 use normkey_oracle as oracle;
 
 /// The files of the `.tar.gz` archive `tests/data/gpu/NAME`, by base name.
@@ -561,6 +563,44 @@ fn all_lines() -> Vec<Line> {
     let rule = |ch| if ch < 3 { Rule::None } else { Rule::Exact };
     decode_lines("h100-cuda", g, &codes, &recorded, 4, rule, &mut out);
     out
+}
+
+/// The public bit-replication decoders (`B5g6r5Unorm::to_rgb_replicated`,
+/// `Bgr5a1Unorm::to_rgba_replicated` and their slice forms) return what the H100
+/// returned for every recorded code, bit for bit, every channel (the `Replicated`
+/// lines of [`EXPECTED`] check the oracle; this checks normkey's own functions).
+#[test]
+#[cfg_attr(miri, ignore = "reads files; the loops are the host's")]
+fn h100_decode_equals_the_replicated_decoders() {
+    let files = archive("h100-gl-2026-11-26.tar.gz");
+    let recording = |name: &str| {
+        let g = gl(name);
+        let codes: Vec<u16> = words(&files[&format!("dec_{name}.bin")], g.word)
+            .into_iter()
+            .map(|w| (g.to_normkey)(w) as u16)
+            .collect();
+        let recorded = f32s(&files[&format!("dec_{name}.f32")]);
+        assert_eq!(recorded.len(), 4 * codes.len(), "{name}");
+        (codes, recorded)
+    };
+    let (codes, recorded) = recording("RGB565");
+    let pixels: Vec<B5g6r5Unorm> = codes.iter().map(|&c| B5g6r5Unorm::from_bits(c)).collect();
+    let mut sliced = vec![[f32::NAN; 3]; pixels.len()];
+    B5g6r5Unorm::decode_slice_replicated(&pixels, &mut sliced);
+    for ((p, s), got) in pixels.iter().zip(&sliced).zip(recorded.chunks_exact(4)) {
+        let got: [u32; 3] = core::array::from_fn(|ch| got[ch].to_bits());
+        assert_eq!(p.to_rgb_replicated().map(f32::to_bits), got, "{p:?}");
+        assert_eq!(s.map(f32::to_bits), got, "{p:?} (slice)");
+    }
+    let (codes, recorded) = recording("RGB5_A1");
+    let pixels: Vec<Bgr5a1Unorm> = codes.iter().map(|&c| Bgr5a1Unorm::from_bits(c)).collect();
+    let mut sliced = vec![[f32::NAN; 4]; pixels.len()];
+    Bgr5a1Unorm::decode_slice_replicated(&pixels, &mut sliced);
+    for ((p, s), got) in pixels.iter().zip(&sliced).zip(recorded.chunks_exact(4)) {
+        let got: [u32; 4] = core::array::from_fn(|ch| got[ch].to_bits());
+        assert_eq!(p.to_rgba_replicated().map(f32::to_bits), got, "{p:?}");
+        assert_eq!(s.map(f32::to_bits), got, "{p:?} (slice)");
+    }
 }
 
 /// One pinned line: recording, GL format, direction, channel, values, differences

@@ -217,3 +217,47 @@ fn literal_pixels() {
         512 | 512 << 10 | 512 << 20 | 2 << 30
     );
 }
+
+/// The GPU-matching decoders (bit replication to 8 bits, then `/ 255`): every
+/// pixel against `normkey_oracle::decode_unorm_replicated` channel by channel, bit
+/// for bit, and the slice form against the same. Expanded from
+/// `for_each_packed_format!` (its layouts) for the formats that have the form,
+/// named here; the others expand to nothing.
+macro_rules! replicated_tests {
+    (B5g6r5Unorm, $int:ident, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+        replicated_tests!(@ B5g6r5Unorm, $n, to_rgb_replicated, $layout);
+    };
+    (Bgr5a1Unorm, $int:ident, $n:literal, $from:ident, $to:ident, $layout:expr) => {
+        replicated_tests!(@ Bgr5a1Unorm, $n, to_rgba_replicated, $layout);
+    };
+    ($T:ident, $($rest:tt)*) => {};
+    (@ $T:ident, $n:literal, $to_replicated:ident, $layout:expr) => {
+        #[allow(non_snake_case)]
+        mod $T {
+            use normkey::texture::$T;
+
+            const LAYOUT: [(u32, u32); $n] = $layout;
+
+            #[test]
+            #[cfg_attr(miri, ignore = "every pixel: too slow under Miri (run natively)")]
+            fn every_pixel_against_the_oracle() {
+                let all: Vec<$T> = (0..=u16::MAX).map($T::from_bits).collect();
+                let mut sliced = vec![[f32::NAN; $n]; all.len()];
+                $T::decode_slice_replicated(&all, &mut sliced);
+                for (p, s) in all.iter().zip(&sliced) {
+                    let bits = p.to_bits();
+                    let want = LAYOUT.map(|(shift, width)| {
+                        let code = (u32::from(bits) >> shift) & ((1 << width) - 1);
+                        normkey_oracle::decode_unorm_replicated(code, width).to_bits()
+                    });
+                    assert_eq!(p.$to_replicated().map(f32::to_bits), want, "{bits:#x}");
+                    assert_eq!(s.map(f32::to_bits), want, "{bits:#x} (slice)");
+                }
+            }
+        }
+    };
+}
+
+mod replicated {
+    normkey::for_each_packed_format!(replicated_tests);
+}

@@ -102,6 +102,29 @@
 //! assert_eq!(B5g6r5Unorm::from_bits(0x07e0).to_rgb(), [0.0, 1.0, 0.0]);
 //! ```
 //!
+//! ## Bit replication
+//!
+//! An NVIDIA H100 reads the 5- and 6-bit channels of [`B5g6r5Unorm`] and
+//! [`Bgr5a1Unorm`] another way: it widens the code to 8 bits by bit replication,
+//! the code written again below itself and cut to 8 bits (5 bits: `c << 3 | c >> 2`;
+//! 6 bits: `c << 2 | c >> 4`; 1 bit: 0 or 255), and decodes that as UNORM8, `c₈ / 255`
+//! correctly rounded. So code 1 of 5 bits reads as 8/255, not 1/31; 0 and the
+//! largest code still read as 0 and 1, and the 1-bit alpha is exact either way.
+//! [`B5g6r5Unorm::to_rgb_replicated`], [`Bgr5a1Unorm::to_rgba_replicated`] and
+//! their `decode_slice_replicated` forms follow this rule: it is what the H100's
+//! texture units return for these formats (`tests/texture_gpu.rs`: 0 differences
+//! on every recorded code; Mesa's llvmpipe does not, it computes `c · f32(1/M)`).
+//! The exact `to_rgb`/`to_rgba` stay the default. Like every UNORM decoder they give
+//! finite values in [0, 1], never NaN and never −0.0 (code 0 gives +0.0). The
+//! 4-bit channels of [`Bgra4Unorm`] need no such form: `17c / 255` is `c / 15`.
+//!
+//! ```
+//! use normkey::texture::B5g6r5Unorm;
+//! let p = B5g6r5Unorm::from_bits(1 << 11); // R = code 1 of 5 bits
+//! assert_eq!(p.to_rgb_replicated()[0], 8.0 / 255.0); // what the H100 reads
+//! assert_eq!(p.to_rgb()[0], 1.0 / 31.0); // exact
+//! ```
+//!
 //! # Printing, serializing, logging
 //!
 //! Every format prints as the storage formats do: `Display` prints what the code

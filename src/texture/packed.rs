@@ -58,6 +58,40 @@ const fn unpack<const N: usize>(pixel: u32, layout: [Channel; N]) -> [f32; N] {
     channels
 }
 
+/// Code `c` of a `bits`-bit channel (1 ≤ `bits` ≤ 8) widened to 8 bits by bit
+/// replication: the code written again below itself until 8 bits are filled, the
+/// bits beyond the eighth dropped (5 bits: `c << 3 | c >> 2`; 6 bits:
+/// `c << 2 | c >> 4`; 1 bit: 0 or 255).
+#[allow(clippy::inline_always)] // see `pack`
+#[inline(always)]
+const fn replicate_to_8(c: u32, bits: u32) -> u32 {
+    // The copies from bit 16 down, until one reaches below bit 8; the top 8 kept.
+    let mut wide = 0;
+    let mut top = 16;
+    while top > 8 {
+        top -= bits;
+        wide |= c << top;
+    }
+    wide >> 8
+}
+
+/// [`unpack`] with each channel first widened to 8 bits by [`replicate_to_8`]
+/// and then decoded as UNORM8: `replicate_to_8(code) / 255` correctly rounded
+/// (always inlined, as [`pack`]). Every width of `layout` is at most 8.
+#[allow(clippy::inline_always)] // see `pack`
+#[inline(always)]
+const fn unpack_replicated<const N: usize>(pixel: u32, layout: [Channel; N]) -> [f32; N] {
+    let mut channels = [0.0; N];
+    let mut i = 0;
+    while i < N {
+        let (shift, bits) = layout[i];
+        let code = (pixel >> shift) & ((1 << bits) - 1);
+        channels[i] = decode_unorm(replicate_to_8(code, bits), 8);
+        i += 1;
+    }
+    channels
+}
+
 /// What [`packed!`] adds after the methods: the layout evaluated even where no
 /// method is used, `Pod`, and the size and alignment of the integer.
 macro_rules! packed_checks {
@@ -199,6 +233,62 @@ macro_rules! packed {
     };
 }
 
+/// The GPU-matching decoders of a packed format whose channels are at most 8 bits
+/// wide: thin calls of [`unpack_replicated`] (the rule: the `texture` module docs,
+/// "Bit replication").
+///
+/// `$to`: the exact decoder's name; `$to_replicated`: this one's.
+macro_rules! replicated {
+    ($T:ident, $n:literal, $to:ident, $to_replicated:ident, $(#[$example:meta])*) => {
+        impl $T {
+            /// Each channel's layout, checked at compile time to be at most 8 bits wide.
+            const LAYOUT_8: [Channel; $n] = {
+                let mut i = 0;
+                while i < $n {
+                    assert!(Self::LAYOUT[i].1 <= 8);
+                    i += 1;
+                }
+                Self::LAYOUT
+            };
+
+            #[doc = concat!("Decodes each channel as an NVIDIA H100 does: the code widened to 8 bits by bit replication, then `/ 255` correctly rounded, in r, g, b(, a) order; [`Self::", stringify!($to), "`] stays the exact default.")]
+            ///
+            /// Every value is finite in [0, 1], never NaN, never −0.0 (code 0 gives +0.0);
+            /// see the [`texture`](crate::texture) module docs, "Bit replication".
+            ///
+            /// ```
+            $(#[$example])*
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn $to_replicated(self) -> [f32; $n] {
+                unpack_replicated(self.0 as u32, Self::LAYOUT_8)
+            }
+
+            #[doc = concat!("`dst[i] = src[i].", stringify!($to_replicated), "()` for every `i`, through the vectorized loop.")]
+            ///
+            /// # Panics
+            ///
+            /// If `src.len() != dst.len()`.
+            ///
+            /// ```
+            #[doc = concat!("use normkey::texture::", stringify!($T), " as T;")]
+            #[doc = concat!("let mut dst = [[f32::NAN; ", $n, "]; 2];")]
+            /// T::decode_slice_replicated(&[T::from_bits(0), T::from_bits(u16::MAX)], &mut dst);
+            #[doc = concat!("assert_eq!(dst, [[0.0; ", $n, "], [1.0; ", $n, "]]);")]
+            /// ```
+            #[inline]
+            #[track_caller]
+            pub fn decode_slice_replicated(src: &[Self], dst: &mut [[f32; $n]]) {
+                crate::dispatch::map::<{ Self::DECODE_CHUNK }, _, _>(src, dst, Self::$to_replicated);
+            }
+        }
+
+        // Evaluates (so checks) the widths even where no method is used.
+        const _: [Channel; $n] = $T::LAYOUT_8;
+    };
+}
+
 packed!(
     /// `R10G10B10A2_UNORM`: 10-bit R, G, B and 2-bit A in a `u32` (R in bits 0–9,
     /// G 10–19, B 20–29, A 30–31).
@@ -230,6 +320,21 @@ packed!(
     to_rgb,
     [(11, 5), (5, 6), (0, 5)]
 );
+replicated!(
+    B5g6r5Unorm,
+    3,
+    to_rgb,
+    to_rgb_replicated,
+    /// use normkey::texture::B5g6r5Unorm;
+    /// // Code 1 of the 5-bit R reads as 8/255 (00001 → 00001000), not 1/31.
+    /// let p = B5g6r5Unorm::from_bits(1 << 11);
+    /// assert_eq!(p.to_rgb_replicated(), [8.0 / 255.0, 0.0, 0.0]);
+    /// assert_eq!(p.to_rgb(), [1.0 / 31.0, 0.0, 0.0]);
+    /// // Code 1 of the 6-bit G: 4/255; 0 and the largest code stay 0 and 1.
+    /// assert_eq!(B5g6r5Unorm::from_bits(1 << 5).to_rgb_replicated()[1], 4.0 / 255.0);
+    /// assert_eq!(B5g6r5Unorm::from_bits(0xffff).to_rgb_replicated(), [1.0; 3]);
+    /// assert_eq!(B5g6r5Unorm::from_bits(0).to_rgb_replicated().map(f32::to_bits), [0; 3]);
+);
 packed!(
     /// `B5G5R5A1_UNORM`: 5-bit B in bits 0–4, G in 5–9, R in 10–14, 1-bit A in bit
     /// 15 of a `u16`.
@@ -244,6 +349,17 @@ packed!(
     from_rgba,
     to_rgba,
     [(10, 5), (5, 5), (0, 5), (15, 1)]
+);
+replicated!(
+    Bgr5a1Unorm,
+    4,
+    to_rgba,
+    to_rgba_replicated,
+    /// use normkey::texture::Bgr5a1Unorm;
+    /// // Code 16 of 5 bits: 10000 → 10000100 = 132/255, not 16/31; A's one bit: 0 or 1.
+    /// let p = Bgr5a1Unorm::from_bits(16 << 10 | 1 << 15);
+    /// assert_eq!(p.to_rgba_replicated(), [132.0 / 255.0, 0.0, 0.0, 1.0]);
+    /// assert_eq!(p.to_rgba(), [16.0 / 31.0, 0.0, 0.0, 1.0]);
 );
 packed!(
     /// `B4G4R4A4_UNORM`: 4-bit B in bits 0–3, G in 4–7, R in 8–11, A in 12–15 of a

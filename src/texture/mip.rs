@@ -88,7 +88,8 @@
 //! with it is the mean of the exact `f32` level above, and only the level being
 //! stored is encoded (with [`Format::encode_rows`]), so the codes' rounding does
 //! not accumulate down the chain. It equals [`Format::downsample`] of
-//! `Rgba32Float` on the same texels' bytes.
+//! `Rgba32Float` on the same texels' bytes (but for the sign and payload of a
+//! NaN it makes, which are the platform's).
 
 use super::format::Format;
 use super::rows::{ImageLayout, LayoutError, byte_layout, span};

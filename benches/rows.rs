@@ -24,6 +24,13 @@
 //! NORMKEY_RATIOS=15 cargo bench -p normkey-bench --bench rows
 //! ```
 //!
+//! `NORMKEY_DOWNSAMPLE_RATIO=<rounds>` prints instead the medians of the
+//! `downsample` group's two policies, run in turn `rounds` times, and their ratio:
+//!
+//! ```text
+//! NORMKEY_DOWNSAMPLE_RATIO=40 cargo bench -p normkey-bench --all-features --bench rows
+//! ```
+//!
 //! `NORMKEY_ICOUNT=<type>:<op>` (`op`: `typed-encode`, `rows-encode`,
 //! `typed-decode`, `rows-decode`; `type` as in the group names) runs instead one
 //! conversion 4 times on a 2048 × 32 image (the same texels and layout) inside
@@ -36,6 +43,9 @@
 //! ```
 //!
 //! (instructions per texel: callgrind's "Collected" / 262 144).
+//! `NORMKEY_ICOUNT=Rgba16Float:downsample-skip` (or `downsample-propagate`) runs
+//! the `downsample` group's call 4 times on the same texels, 2048 × 32 (16 384
+//! boxes per call).
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
@@ -127,21 +137,30 @@ fn rows(c: &mut Criterion) {
     bench_format!(c, src, Rgb9e5Ufloat, rgb);
 }
 
-/// `Format::downsample_with` on one `Rgba16Float` 2048 × 2048 level, one channel
-/// in 8 NaN: group `Rgba16Float_downsample`, `propagate` against `skip`.
-fn downsample(c: &mut Criterion) {
+/// The `downsample` group's input, `SIDE` × `rows` `Rgba16Float` texels (rows
+/// padded to 256 bytes) with one channel in 8 NaN (every other texel's alpha), and
+/// its next level's buffer and layout.
+fn downsample_level(rows: usize) -> (Vec<u8>, ImageLayout, Vec<u8>, ImageLayout) {
     let format = Format::Rgba16Float;
-    let mut src = texels(SIDE * SIDE);
+    let mut src = texels(SIDE * rows);
     for (i, x) in src.iter_mut().flatten().enumerate() {
         if i % 8 == 3 {
             *x = f32::NAN;
         }
     }
-    let layout = format.layout(SIDE, SIDE, 256).unwrap();
-    let mut bytes = vec![0u8; layout.row_pitch * SIDE];
+    let layout = format.layout(SIDE, rows, 256).unwrap();
+    let mut bytes = vec![0u8; layout.row_pitch * rows];
     format.encode_rows(&src, &mut bytes, layout).unwrap();
     let dlayout = format.mip_layout(layout, 256).unwrap();
-    let mut out = vec![0u8; dlayout.row_pitch * dlayout.height];
+    let out = vec![0u8; dlayout.row_pitch * dlayout.height];
+    (bytes, layout, out, dlayout)
+}
+
+/// `Format::downsample_with` on one `Rgba16Float` 2048 × 2048 level, one channel
+/// in 8 NaN: group `Rgba16Float_downsample`, `propagate` against `skip`.
+fn downsample(c: &mut Criterion) {
+    let format = Format::Rgba16Float;
+    let (bytes, layout, mut out, dlayout) = downsample_level(SIDE);
     let mut g = c.benchmark_group("Rgba16Float_downsample");
     for (name, nan) in [
         ("propagate", NanPolicy::Propagate),
@@ -395,12 +414,56 @@ fn icount(spec: &str) {
     icount_format!(name, op, B5g6r5Unorm, rgb);
     icount_format!(name, op, Rg11b10Ufloat, rgb);
     icount_format!(name, op, Rgb9e5Ufloat, rgb);
+    if name == "Rgba16Float" {
+        // The `downsample` group's level, 2048 × 32.
+        let nan = match op {
+            "downsample-propagate" => NanPolicy::Propagate,
+            "downsample-skip" => NanPolicy::Skip,
+            _ => panic!("NORMKEY_ICOUNT: unknown op {op}"),
+        };
+        let (bytes, layout, mut out, dlayout) = downsample_level(ICOUNT_ROWS);
+        measured(&mut || {
+            let (src, dst) = (black_box(&bytes), black_box(&mut out));
+            Format::Rgba16Float
+                .downsample_with(src, layout, dst, dlayout, AlphaMode::Straight, nan)
+                .unwrap();
+        });
+        black_box(&out);
+        return;
+    }
     panic!("NORMKEY_ICOUNT: unknown type {name}");
+}
+
+/// `NORMKEY_DOWNSAMPLE_RATIO=<rounds>`: see the module docs.
+fn downsample_ratio(rounds: usize) {
+    let (bytes, layout, mut out, dlayout) = downsample_level(SIDE);
+    let mut t = [Vec::new(), Vec::new()];
+    for _ in 0..rounds {
+        for (t, nan) in t.iter_mut().zip([NanPolicy::Propagate, NanPolicy::Skip]) {
+            t.push(seconds(&mut || {
+                let (src, dst) = (black_box(&bytes), black_box(&mut out));
+                Format::Rgba16Float
+                    .downsample_with(src, layout, dst, dlayout, AlphaMode::Straight, nan)
+                    .unwrap();
+            }));
+        }
+    }
+    let [propagate, skip] = t.map(|mut t| median(&mut t) * 1e3);
+    println!(
+        "Rgba16Float downsample: propagate {propagate:.2} ms, skip {skip:.2} ms, skip / propagate {:.2}",
+        skip / propagate
+    );
 }
 
 fn main() {
     if let Ok(spec) = std::env::var("NORMKEY_ICOUNT") {
         icount(&spec);
+    } else if let Ok(rounds) = std::env::var("NORMKEY_DOWNSAMPLE_RATIO") {
+        downsample_ratio(
+            rounds
+                .parse()
+                .expect("NORMKEY_DOWNSAMPLE_RATIO: a number of rounds"),
+        );
     } else if let Ok(rounds) = std::env::var("NORMKEY_RATIOS") {
         ratios(rounds.parse().expect("NORMKEY_RATIOS: a number of rounds"));
     } else {

@@ -9,7 +9,7 @@
 //! `normkey-oracle`'s search on edges and random inputs in every run.
 
 mod common;
-use common::{XorShift, constant_on, for_all_f32_blocks, miri_thin};
+use common::{CHECK_SCALAR, XorShift, constant_on, for_all_f32_blocks, miri_thin};
 use normkey::texture::{
     f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
     f32_to_f16_rtz,
@@ -25,7 +25,7 @@ fn encode_failures(xs: &[f32], constant: Option<u16>) -> u64 {
     for (&x, &c) in xs.iter().zip(&codes) {
         let want = constant.unwrap_or_else(|| half::f16::from_f32(x).to_bits());
         let got = f32_to_f16(x);
-        if got != want || c != want {
+        if (CHECK_SCALAR && got != want) || c != want {
             if bad < 4 {
                 eprintln!(
                     "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
@@ -81,7 +81,7 @@ fn rtz_failures(xs: &[f32]) -> u64 {
     for (&x, &c) in xs.iter().zip(&codes) {
         let want = normkey_oracle::f16_toward_zero(x, true);
         let got = f32_to_f16_rtz(x);
-        if got != want || c != want {
+        if (CHECK_SCALAR && got != want) || c != want {
             if bad < 4 {
                 eprintln!(
                     "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",
@@ -128,7 +128,7 @@ fn rtz_encode_exhaustive_against_definition() {
         for (&x, &c) in xs.iter().zip(&codes) {
             let want = constant.unwrap_or_else(|| definition(x, &mut floor));
             let got = f32_to_f16_rtz(x);
-            if got != want || c != want {
+            if (CHECK_SCALAR && got != want) || c != want {
                 if bad < 4 {
                     eprintln!(
                         "{:#010x} ({x:e}): want {want:#06x}, got {got:#06x}, slice {c:#06x}",

@@ -66,6 +66,14 @@ pub(crate) fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
     })
 }
 
+/// Whether the exhaustive sweeps check the scalar conversions as well as the
+/// slice loops: not in the baseline stage (`--cfg normkey_baseline`), whose one
+/// change is which copy of the slice loops runs (`src/dispatch.rs`); the scalar
+/// code, the same in both builds, is proven on every input by the exhaustive
+/// stage.
+#[allow(dead_code)] // only the exhaustive tests use it
+pub(crate) const CHECK_SCALAR: bool = !cfg!(normkey_baseline);
+
 /// The value `want` gives every input of `xs` (a block of [`for_all_f32_blocks`]:
 /// ascending bit patterns of one sign) when it gives that value at both ends and
 /// neither end is NaN; `None` otherwise. For a rule monotone in the input's value

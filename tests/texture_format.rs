@@ -412,9 +412,9 @@ fn texel(rng: &mut XorShift) -> [f32; 4] {
 fn rows_match_the_model_on_random_layouts() {
     let mut rng = XorShift(0x005E_ED0F_2024);
     for f in Format::ALL {
-        // Under Miri, three layouts per format, none of them empty (the empty
+        // Under Miri, one layout per format, not an empty one (the empty
         // ones: `bad_layouts_are_errors_and_touch_nothing`).
-        for _ in miri_thin(0..300, 100) {
+        for _ in miri_thin(0..300, 300) {
             let width = (rng.next() % 9) as usize;
             let height = (rng.next() % 5) as usize;
             let (width, height) = if cfg!(miri) {
@@ -504,7 +504,7 @@ fn bad_layouts_are_errors_and_touch_nothing() {
             _ => (rng.next() % 12) as usize,
         }
     };
-    for _ in miri_thin(0..20_000, 100) {
+    for _ in miri_thin(0..20_000, 300) {
         let f = Format::ALL[(rng.next() % Format::ALL.len() as u64) as usize];
         let (width, height, pitch) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
         let texels = if rng.next() % 2 == 0 {
@@ -621,8 +621,8 @@ fn row_pitch_is_the_aligned_row() {
 fn nan_in_one_channel_leaves_the_others() {
     let mut rng = XorShift(0x0A0A_0A0A);
     for f in Format::ALL {
-        // Under Miri, four texels per format: a NaN in each channel of each.
-        for _ in miri_thin(0..500, 125) {
+        // Under Miri, one texel per format: a NaN in each of its channels.
+        for _ in miri_thin(0..500, 500) {
             let t = texel(&mut rng);
             for k in 0..4 {
                 let (mut with_nan, mut with_zero) = (t, t);

@@ -271,7 +271,7 @@ fn every_output_is_the_code_of_the_f64_mean() {
     let mut rng = XorShift(0x0000_A1F5_3A1E);
     let (mut total, mut near) = (0, 0);
     for f in Format::ALL.into_iter().filter(|&f| rules(f).is_some()) {
-        for i in miri_thin(0..200, 40) {
+        for i in miri_thin(0..200, 100) {
             let (w, h) = (1 + rng.next() as usize % 9, 1 + rng.next() as usize % 7);
             let alpha = if i % 2 == 0 {
                 AlphaMode::Straight
@@ -397,7 +397,7 @@ fn a_box_of_equal_texels_gives_its_value_back() {
     let mut rng = XorShift(0x0000_E0A1_B0C5);
     for f in Format::ALL {
         let bpt = f.bytes_per_texel();
-        for i in miri_thin(0..2000, 100) {
+        for i in miri_thin(0..2000, 400) {
             let texel: Vec<u8> = (0..bpt).map(|_| rng.next() as u8).collect();
             let src = texel.repeat(4);
             let mut out = vec![0u8; bpt];
@@ -490,7 +490,7 @@ fn skipping_nan_gives_the_mean_of_the_other_entries() {
     for f in Format::ALL.into_iter().filter(|&f| rules(f).is_some()) {
         let float = matches!(rules(f).unwrap()[0], Rule::Half | Rule::Single);
         let mut nans = [0u64; 5];
-        for i in miri_thin(0..if float { 300 } else { 30 }, 30) {
+        for i in miri_thin(0..if float { 300 } else { 30 }, 100) {
             let (w, h) = (1 + rng.next() as usize % 9, 1 + rng.next() as usize % 7);
             let alpha = if i % 2 == 0 {
                 AlphaMode::Straight

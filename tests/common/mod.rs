@@ -66,6 +66,38 @@ pub(crate) fn for_all_f32_blocks(check: impl Fn(&[f32]) -> u64 + Sync) -> u64 {
     })
 }
 
+/// Whether the exhaustive sweeps check the scalar conversions as well as the
+/// slice loops: not in the baseline stage (`--cfg normkey_baseline`), whose one
+/// change is which copy of the slice loops runs (`src/dispatch.rs`); the scalar
+/// code, the same in both builds, is proven on every input by the exhaustive
+/// stage.
+#[allow(dead_code)] // only the exhaustive tests use it
+pub(crate) const CHECK_SCALAR: bool = !cfg!(normkey_baseline);
+
+/// The value `want` gives every input of `xs` (a block of [`for_all_f32_blocks`]:
+/// ascending bit patterns of one sign) when it gives that value at both ends and
+/// neither end is NaN; `None` otherwise. For a rule monotone in the input's value
+/// over each sign's non-NaN inputs (its codes, as integers, ascend or descend
+/// with the value: the UNORM/SNORM, binary16, small-float and shared-exponent
+/// encoders), the inputs between two ends are values between theirs, so equal
+/// codes at the ends are the code of each of them: the oracle is called twice per block, not
+/// per input, and every input is still compared. Most blocks are such (each code
+/// spans many `f32` patterns); NaN blocks always take the per-input path.
+#[allow(dead_code)] // only the exhaustive tests use it
+pub(crate) fn constant_on<W: PartialEq>(xs: &[f32], want: impl Fn(f32) -> W) -> Option<W> {
+    let (first, last) = (xs[0], xs[xs.len() - 1]);
+    assert_eq!(
+        first.is_sign_negative(),
+        last.is_sign_negative(),
+        "a block of one sign"
+    );
+    if first.is_nan() || last.is_nan() {
+        return None;
+    }
+    let w = want(first);
+    (w == want(last)).then_some(w)
+}
+
 /// `items`, or under Miri (which interprets the tests about a thousand times
 /// slower) only every `k`-th of them: the same checks on a sample.
 #[allow(dead_code)] // not every test file uses it

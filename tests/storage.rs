@@ -18,7 +18,7 @@
 )]
 
 mod common;
-use common::{CHECK_SCALAR, XorShift, for_all_f32_blocks, miri_thin};
+use common::{CHECK_SCALAR, XorShift, constant_on, for_all_f32_blocks, miri_thin};
 use normkey::storage::{
     Decoder, SNORM_DECODERS, UNORM_DECODERS, snorm_decode_slice, snorm_encode_slice,
     snorm_from_f32, snorm_to_f32, unorm_decode_slice, unorm_encode_slice, unorm_from_f32,
@@ -321,12 +321,12 @@ macro_rules! for_each_width {
 /// only count, so that they vectorize; a block with mismatches is scanned again
 /// to print the first few.
 ///
-/// `xs` holds consecutive bit patterns of one sign (`for_all_f32_blocks`), so
-/// either all are NaN or none is between two non-NaN ends, and the exact code
-/// `round(clamp(x)·max)` is monotone in `x`: when the oracle gives the same code at
-/// both ends (both NaN or both not), it gives that code for every input between.
-/// Such blocks (most of them: NaN, |x| ≥ 1, tiny |x|) compare every input
-/// with that one code; the others call the oracle for every input.
+/// `xs` holds consecutive bit patterns of one sign (`for_all_f32_blocks`), and
+/// the exact code `round(clamp(x)·max)` is monotone in `x`: when the oracle gives
+/// the same code at both non-NaN ends, it gives that code for every input between
+/// (`common::constant_on`). Such blocks and the NaN blocks (most of them: NaN,
+/// |x| ≥ 1, tiny |x|) compare
+/// every input with that one code; the others call the oracle for every input.
 #[allow(clippy::too_many_arguments)] // the slice and scalar forms, the two code maps
 fn check_block<const SIGNED: bool, C: Copy + PartialEq>(
     name: &str,
@@ -346,11 +346,17 @@ fn check_block<const SIGNED: bool, C: Copy + PartialEq>(
         }
     };
     slice(xs, buf);
+    // A block with NaN ends is all NaN (the NaNs of one sign are consecutive
+    // patterns), and every NaN encodes to 0.
     let (first, last) = (xs[0], xs[xs.len() - 1]);
-    let constant = first.is_nan() == last.is_nan() && want(first) == want(last);
+    let constant = if first.is_nan() && last.is_nan() {
+        Some(want(first))
+    } else {
+        constant_on(xs, want)
+    };
     // Counted in `u32` lanes and compared in the code's own type: vectorizes.
-    let bad = u64::from(if constant {
-        let w = from_i64(want(first));
+    let bad = u64::from(if let Some(w) = constant {
+        let w = from_i64(w);
         xs.iter()
             .zip(buf.iter())
             .map(|(&x, &c)| u32::from(c != w) + u32::from(CHECK_SCALAR && scalar(x) != w))

@@ -80,9 +80,9 @@ pub(crate) const CHECK_SCALAR: bool = !cfg!(normkey_baseline);
 /// over each sign's non-NaN inputs (its codes, as integers, ascend or descend
 /// with the value: the UNORM/SNORM, binary16, small-float and shared-exponent
 /// encoders), the inputs between two ends are values between theirs, so equal
-/// codes at the ends are the code of each of them: the oracle is called twice per block, not
-/// per input, and every input is still compared. Most blocks are such (each code
-/// spans many `f32` patterns); NaN blocks always take the per-input path.
+/// codes at the ends are the code of each of them: the oracle is called twice per
+/// block, not per input, and every input is still compared. Most blocks are such
+/// (each code spans many `f32` patterns); NaN blocks take the per-input path.
 #[allow(dead_code)] // only the exhaustive tests use it
 pub(crate) fn constant_on<W: PartialEq>(xs: &[f32], want: impl Fn(f32) -> W) -> Option<W> {
     let (first, last) = (xs[0], xs[xs.len() - 1]);

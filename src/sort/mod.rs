@@ -426,14 +426,18 @@ fn assert_room(name: &str, len: usize, need: usize) {
 pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
     assert_room("buf", buf.len(), v.len());
     let n = v.len();
-    // `K::EXACT`: a descending slice of keys identical when equal is reversed
-    // even with ties.
-    route::sort(
-        v,
-        route::Scratch::Given(&mut buf[..n]),
-        K::EXACT,
-        &radix_of::<K>,
-    );
+    sort_keys(v, route::Scratch::Given(&mut buf[..n]));
+}
+
+/// Sorts keys along their route, with `K::EXACT` as a constant (a descending
+/// slice of keys identical when equal is reversed even with ties; only such
+/// keys are counted or split in place).
+fn sort_keys<K: SortKey>(v: &mut [K], scratch: route::Scratch<'_, K>) {
+    if K::EXACT {
+        route::sort::<true, K, K::Radix>(v, scratch, &radix_of::<K>);
+    } else {
+        route::sort::<false, K, K::Radix>(v, scratch, &radix_of::<K>);
+    }
 }
 
 /// Sorts `v` stably by the key `key` gives each element (called once per
@@ -622,8 +626,8 @@ mod alloc_forms {
     use core::mem::MaybeUninit;
 
     use super::radix::Radix;
-    use super::route::{self, Scratch};
-    use super::{SortKey, held_radix, lsd, permute, radix_of};
+    use super::route::Scratch;
+    use super::{SortKey, held_radix, lsd, permute};
 
     /// A record index: `u32` when the slice is short enough (half the bytes to
     /// move), `usize` otherwise.
@@ -736,7 +740,7 @@ mod alloc_forms {
     /// assert!(v[2].is_sign_positive() && v[5].is_nan());
     /// ```
     pub fn sort<K: SortKey>(v: &mut [K]) {
-        route::sort(v, Scratch::Allocate, K::EXACT, &radix_of::<K>);
+        super::sort_keys(v, Scratch::Allocate);
     }
 
     /// Sorts `v` stably by the key `key` gives each element, called once per
@@ -766,8 +770,9 @@ mod alloc_forms {
         key: impl FnMut(&T) -> K,
         engine: &impl Engine,
     ) {
-        if !core::mem::needs_drop::<T>() {
-            match size_of::<T>() {
+        // Constant conditions: only the form `T` takes is compiled.
+        if !const { core::mem::needs_drop::<T>() } {
+            match const { size_of::<T>() } {
                 4 => return sort_by_key_moving::<T, K, 4>(v, key, engine),
                 8 => return sort_by_key_moving::<T, K, 8>(v, key, engine),
                 12 => return sort_by_key_moving::<T, K, 12>(v, key, engine),

@@ -177,7 +177,7 @@ const SAMPLE_STRIDE: usize = 4096;
 /// read and kept or reversed ([`route`](super::route)).
 pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
     debug_assert_eq!(buf.len(), v.len());
-    route::sort(v, Scratch::Given(buf), false, &radix);
+    route::sort::<false, T, R>(v, Scratch::Given(buf), &radix);
 }
 
 /// [`lsd`] with the result in `dst`; `src` is scratch.
@@ -570,16 +570,17 @@ fn lsd_passes<T: Copy, R: Radix>(
         exclusive_prefix_sum(&mut starts);
         let (src, dst): (&[T], &mut [T]) = if in_buf { (buf, v) } else { (v, buf) };
         // A shift known when the loop compiles: a fifth faster in L1 than one in
-        // a register (4096 `f32`, measured).
+        // a register (4096 `f32`, measured). The guards are constants: a radix
+        // compiles only the bytes it has (any digit may take the last arm).
         match digit {
             0 => scatter_byte::<T, R, 0>(src, dst, &mut starts, radix),
-            1 => scatter_byte::<T, R, 1>(src, dst, &mut starts, radix),
-            2 => scatter_byte::<T, R, 2>(src, dst, &mut starts, radix),
-            3 => scatter_byte::<T, R, 3>(src, dst, &mut starts, radix),
-            4 => scatter_byte::<T, R, 4>(src, dst, &mut starts, radix),
-            5 => scatter_byte::<T, R, 5>(src, dst, &mut starts, radix),
-            6 => scatter_byte::<T, R, 6>(src, dst, &mut starts, radix),
-            7 => scatter_byte::<T, R, 7>(src, dst, &mut starts, radix),
+            1 if const { R::BITS > 8 } => scatter_byte::<T, R, 1>(src, dst, &mut starts, radix),
+            2 if const { R::BITS > 16 } => scatter_byte::<T, R, 2>(src, dst, &mut starts, radix),
+            3 if const { R::BITS > 24 } => scatter_byte::<T, R, 3>(src, dst, &mut starts, radix),
+            4 if const { R::BITS > 32 } => scatter_byte::<T, R, 4>(src, dst, &mut starts, radix),
+            5 if const { R::BITS > 40 } => scatter_byte::<T, R, 5>(src, dst, &mut starts, radix),
+            6 if const { R::BITS > 48 } => scatter_byte::<T, R, 6>(src, dst, &mut starts, radix),
+            7 if const { R::BITS > 56 } => scatter_byte::<T, R, 7>(src, dst, &mut starts, radix),
             _ => scatter(src, dst, &mut starts, byte),
         }
         in_buf = !in_buf;
@@ -607,12 +608,14 @@ fn count_bytes<T, R: Radix>(
     radix: &impl Fn(&T) -> R,
 ) -> [[u32; BUCKETS]; FUSED_BYTES] {
     // Five to seven bytes are counted as eight (the radix has 64 bits or more, and
-    // the bytes above `bytes` are the same in every record): fewer copies.
+    // the bytes above `bytes` are the same in every record): fewer copies. The
+    // guards are constants: a radix compiles only the widths it has (`bytes` is
+    // at most `R::BITS / 8`).
     match bytes {
-        2 => count_fixed::<T, R, 2>(v, radix),
-        3 => count_fixed::<T, R, 3>(v, radix),
-        4 => count_fixed::<T, R, 4>(v, radix),
-        _ => count_fixed::<T, R, 8>(v, radix),
+        3 if const { R::BITS >= 24 } => count_fixed::<T, R, 3>(v, radix),
+        4 if const { R::BITS >= 32 } => count_fixed::<T, R, 4>(v, radix),
+        5.. if const { R::BITS >= 64 } => count_fixed::<T, R, 8>(v, radix),
+        _ => count_fixed::<T, R, 2>(v, radix),
     }
 }
 

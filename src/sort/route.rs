@@ -67,14 +67,16 @@ pub(crate) enum Route {
     Split,
 }
 
-/// The route of `v`: `exact` when records with equal radixes are identical
+/// The route of `v`: `EXACT` when records with equal radixes are identical
 /// (keys, not records with an index or a payload), `buffered` when the caller
 /// has a buffer as long as `v` already; `open`: the tried routes not yet
 /// tried.
-pub(crate) fn route<T, R: Radix>(
+///
+/// `EXACT` is a constant so that the record sorts (`false`) do not compile the
+/// routes they never take (the count, the in-place split).
+pub(crate) fn route<const EXACT: bool, T, R: Radix>(
     v: &[T],
     radix: &impl Fn(&T) -> R,
-    exact: bool,
     buffered: bool,
     open: Open,
 ) -> Route {
@@ -84,12 +86,12 @@ pub(crate) fn route<T, R: Radix>(
     } else if every_pair(v, radix, |a, b| a <= b) {
         Route::InOrder
     } else if open.reversed
-        && every_pair(&v[..v.len().min(ORDER_BLOCK + 1)], radix, descending(exact))
+        && every_pair(&v[..v.len().min(ORDER_BLOCK + 1)], radix, descending(EXACT))
     {
         Route::Reversed
-    } else if open.counted && exact && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
+    } else if EXACT && open.counted && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
         Route::Counted
-    } else if exact && !buffered && bytes >= IN_PLACE_BYTES {
+    } else if EXACT && !buffered && bytes >= IN_PLACE_BYTES {
         Route::InPlace
     } else if bytes <= CACHED_BYTES {
         Route::Lsd
@@ -188,47 +190,49 @@ pub(crate) enum Scratch<'a, T> {
     Allocate,
 }
 
-/// Sorts `v` stably by `radix` (a pure function) along its [`route`]; `exact`
+/// Sorts `v` stably by `radix` (a pure function) along its [`route`]; `EXACT`
 /// as there.
-pub(crate) fn sort<T: Copy, R: Radix>(
+pub(crate) fn sort<const EXACT: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
-    exact: bool,
     radix: &impl Fn(&T) -> R,
 ) {
     let open = Open {
         reversed: true,
         counted: true,
     };
-    sort_along(v, scratch, exact, radix, open);
+    sort_along::<EXACT, T, R>(v, scratch, radix, open);
 }
 
 /// [`sort`], trying only the `open` tried routes.
-fn sort_along<T: Copy, R: Radix>(
+///
+/// The count and the in-place split sit behind `EXACT` (a constant), so that
+/// the record sorts do not compile them: [`route`] never picks them without
+/// `EXACT` (the arms that would run instead are the stable engine's).
+fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
-    exact: bool,
     radix: &impl Fn(&T) -> R,
     open: Open,
 ) {
     let n = v.len();
     let buffered = matches!(scratch, Scratch::Given(_));
     let bytes = R::BITS as usize / 8;
-    match (route(v, radix, exact, buffered, open), scratch) {
+    match (route::<EXACT, T, R>(v, radix, buffered, open), scratch) {
         (Route::Insertion, _) => insertion(v, radix),
         (Route::InOrder, _) => {}
         (Route::Reversed, scratch) => {
-            if !reverse_checked(v, radix, exact) {
+            if !reverse_checked(v, radix, EXACT) {
                 let open = Open {
                     reversed: false,
                     ..open
                 };
-                sort_along(v, scratch, exact, radix, open);
+                sort_along::<EXACT, T, R>(v, scratch, radix, open);
             }
         }
         (Route::Counted, scratch) => {
             #[cfg(feature = "alloc")]
-            let counted = counted::sort(v, radix);
+            let counted = EXACT && counted::sort(v, radix);
             #[cfg(not(feature = "alloc"))]
             let counted = false;
             if !counted {
@@ -236,20 +240,22 @@ fn sort_along<T: Copy, R: Radix>(
                     counted: false,
                     ..open
                 };
-                sort_along(v, scratch, exact, radix, open);
+                sort_along::<EXACT, T, R>(v, scratch, radix, open);
             }
         }
-        (Route::InPlace, Scratch::Given(buf)) => {
+        (Route::InPlace, Scratch::Given(buf)) if EXACT => {
             in_place::sort(v, &mut buf[..in_place::leaf::<T>(n)], radix);
         }
         #[cfg(feature = "alloc")]
-        (Route::InPlace, Scratch::Allocate) => {
+        (Route::InPlace, Scratch::Allocate) if EXACT => {
             let mut leaf = alloc::vec![v[0]; in_place::leaf::<T>(n)];
             in_place::sort(v, &mut leaf, radix);
         }
-        (Route::Lsd | Route::Split, Scratch::Given(buf)) => sort_in(v, &mut buf[..n], bytes, radix),
+        (Route::InPlace | Route::Lsd | Route::Split, Scratch::Given(buf)) => {
+            sort_in(v, &mut buf[..n], bytes, radix);
+        }
         #[cfg(feature = "alloc")]
-        (Route::Lsd | Route::Split, Scratch::Allocate) => {
+        (Route::InPlace | Route::Lsd | Route::Split, Scratch::Allocate) => {
             let mut buf = alloc::vec![v[0]; n];
             sort_in(v, &mut buf, bytes, radix);
         }

@@ -677,17 +677,47 @@ mod alloc_forms {
             alloc::vec![fill; n]
         }
 
-        /// `f` of each element of `v` in order, called on the calling thread.
-        /// The parallel engine maps the vector first with [`buffer`](Self::buffer)
-        /// (`blank` in every slot), so that its page faults too are taken on every
-        /// thread; the sequential one collects, writing each record once.
-        fn records<T, U: Copy + Send + Sync>(
+        /// `dst[i] = f(&src[i])` for every `i` (`dst` and `src` of equal
+        /// length): the parallel engine in chunks on every thread.
+        fn copy_into<U: Sync, W: Send>(
             &self,
-            v: &[T],
+            dst: &mut [W],
+            src: &[U],
+            f: impl Fn(&U) -> W + Sync,
+        ) {
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d = f(s);
+            }
+        }
+    }
+
+    /// How a record sort calls its key function: once per element, each result
+    /// made into a record with the element's index. [`InOrder`] calls any
+    /// `FnMut` on the calling thread, in order; the parallel form (feature
+    /// `rayon`) calls an `Fn + Sync` in chunks on rayon's threads.
+    pub(super) trait Keyed<T, K> {
+        /// `make(i, &v[i], key(&v[i]))` for every `i`, in order.
+        fn records<U: Copy + Send + Sync>(
+            self,
+            v: &mut [T],
+            blank: U,
+            make: impl Fn(usize, &T, K) -> U + Sync,
+        ) -> Vec<U>;
+    }
+
+    /// A key function called in order on the calling thread.
+    pub(super) struct InOrder<F>(pub(super) F);
+    impl<T, K, F: FnMut(&T) -> K> Keyed<T, K> for InOrder<F> {
+        fn records<U: Copy + Send + Sync>(
+            mut self,
+            v: &mut [T],
             _blank: U,
-            f: impl FnMut(&T) -> U,
+            make: impl Fn(usize, &T, K) -> U + Sync,
         ) -> Vec<U> {
-            v.iter().map(f).collect()
+            v.iter()
+                .enumerate()
+                .map(|(i, x)| make(i, x, (self.0)(x)))
+                .collect()
         }
     }
 
@@ -709,23 +739,39 @@ mod alloc_forms {
         u32::try_from(n).is_ok()
     }
 
-    /// The radix of each record's key, next to the record's index, stably sorted.
-    pub(super) fn sorted_keys<T, K: SortKey, I: Index>(
-        v: &[T],
-        mut key: impl FnMut(&T) -> K,
+    /// The radix of each element's key, next to the element's index, stably
+    /// sorted.
+    fn sorted_keys<T, K: SortKey, I: Index>(
+        v: &mut [T],
+        key: impl Keyed<T, K>,
         engine: &impl Engine,
     ) -> Vec<(K::Radix, I)> {
-        let mut i = 0;
-        let mut keys = engine.records(v, (K::Radix::ZERO, I::new(0)), |x| {
-            let r = (key(x).radix(), I::new(i));
-            i += 1;
-            r
-        });
-        if let Some(&first) = keys.first() {
-            let mut buf = engine.buffer(first, keys.len());
-            engine.sort(&mut keys, &mut buf, held_radix::<K::Radix, I>);
+        let blank = (K::Radix::ZERO, I::new(0));
+        let keys = key.records(v, blank, |i, _, k: K| (k.radix(), I::new(i)));
+        sort_records(keys, engine)
+    }
+
+    /// `records` stably sorted by the radix they hold.
+    fn sort_records<R: Radix, I: Copy + Send + Sync>(
+        mut records: Vec<(R, I)>,
+        engine: &impl Engine,
+    ) -> Vec<(R, I)> {
+        if let Some(&first) = records.first() {
+            let mut buf = engine.buffer(first, records.len());
+            engine.sort(&mut records, &mut buf, held_radix::<R, I>);
         }
-        keys
+        records
+    }
+
+    /// The radix of each key of `v`, next to its index, stably sorted (the
+    /// records of [`argsort`]).
+    fn sorted_indices<K: SortKey, I: Index>(v: &[K]) -> Vec<(K::Radix, I)> {
+        let records = v
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.radix(), I::new(i)))
+            .collect();
+        sort_records(records, &Sequential)
     }
 
     /// Sorts `v` stably by key (the [orders](super#the-orders)): [`sort_with_buffer`](super::sort_with_buffer)
@@ -760,14 +806,14 @@ mod alloc_forms {
     /// assert_eq!(v.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["bob", "cy", "ann"]);
     /// ```
     pub fn sort_by_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
-        sort_by_key_on(v, key, &Sequential);
+        sort_by_key_on(v, InOrder(key), &Sequential);
     }
 
     /// [`sort_by_key`] on `engine`. Small records without drop glue travel with
     /// their keys (no random gather at the end); others are moved once, by index.
     pub(super) fn sort_by_key_on<T, K: SortKey>(
         v: &mut [T],
-        key: impl FnMut(&T) -> K,
+        key: impl Keyed<T, K>,
         engine: &impl Engine,
     ) {
         // Constant conditions: only the form `T` takes is compiled.
@@ -801,12 +847,12 @@ mod alloc_forms {
     /// without dropping it is a move. `key` runs before anything is written.
     fn sort_by_key_moving<T, K: SortKey, const N: usize>(
         v: &mut [T],
-        mut key: impl FnMut(&T) -> K,
+        key: impl Keyed<T, K>,
         engine: &impl Engine,
     ) {
         assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
         let blank = (K::Radix::ZERO, Raw([MaybeUninit::uninit(); N]));
-        let mut records = engine.records(v, blank, |x| {
+        let mut records = key.records(v, blank, |_, x, k: K| {
             let mut raw = Raw([MaybeUninit::uninit(); N]);
             // SAFETY: `x` is a valid `T` of `N` bytes (asserted above), read as
             // bytes that may be uninitialized (`MaybeUninit<u8>`, which keeps
@@ -819,30 +865,27 @@ mod alloc_forms {
                     N,
                 );
             }
-            (key(x).radix(), raw)
+            (k.radix(), raw)
         });
         if let Some(&first) = records.first() {
             let mut buf = engine.buffer(first, records.len());
             engine.sort(&mut records, &mut buf, held_radix::<K::Radix, Raw<N>>);
         }
-        for (x, r) in v.iter_mut().zip(&records) {
-            // SAFETY: `r.1` holds the `N` bytes of one element of `v`, and the
-            // records are a permutation of the elements, so these writes put each
-            // element back exactly once; `T` has no drop glue (asserted above), so
-            // the value overwritten needs no drop, and `x` has room for `N` bytes.
-            unsafe {
-                core::ptr::copy_nonoverlapping(
-                    r.1.0.as_ptr(),
-                    core::ptr::from_mut(x).cast::<MaybeUninit<u8>>(),
-                    N,
-                );
-            }
-        }
+        // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
+        // of alignment 1 that may hold anything, so the view covers exactly
+        // `v`'s elements. Through it each element is overwritten once with the
+        // bytes of one element of `v` (the records are a permutation of the
+        // elements, and `copy_into` writes every index once), so `v` ends
+        // holding valid `T`s, each element once; without drop glue, overwriting
+        // an element without dropping it is a move.
+        let raw =
+            unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) };
+        engine.copy_into(raw, &records, |r| r.1);
     }
 
     fn sort_by_key_with<T, K: SortKey, I: Index>(
         v: &mut [T],
-        key: impl FnMut(&T) -> K,
+        key: impl Keyed<T, K>,
         engine: &impl Engine,
     ) {
         let keys = sorted_keys::<T, K, I>(v, key, engine);
@@ -865,10 +908,10 @@ mod alloc_forms {
     #[must_use]
     pub fn argsort<K: SortKey>(v: &[K]) -> Vec<usize> {
         if short(v.len()) {
-            let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
+            let keys = sorted_indices::<K, u32>(v);
             keys.iter().map(|r| r.1.get()).collect()
         } else {
-            let keys = sorted_keys::<K, K, usize>(v, |&k| k, &Sequential);
+            let keys = sorted_indices::<K, usize>(v);
             keys.iter().map(|r| r.1).collect()
         }
     }
@@ -900,7 +943,7 @@ mod alloc_forms {
             "`sort::argsort_u32`: `v.len()` ({}) is over 2^32: its indices do not fit in `u32` (use `argsort`)",
             v.len()
         );
-        let keys = sorted_keys::<K, K, u32>(v, |&k| k, &Sequential);
+        let keys = sorted_indices::<K, u32>(v);
         keys.iter().map(|r| r.1).collect()
     }
 }

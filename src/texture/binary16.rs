@@ -100,15 +100,16 @@ pub const fn f32_to_f16_rtz(x: f32) -> u16 {
     let abs = bits & 0x7FFF_FFFF;
     let sign = (bits >> 16) & 0x8000;
     let truncated = truncate_ufloat::<10>(abs);
-    let magnitude = if abs > 0x7F80_0000 {
-        0x7E00 | (abs >> 13 & 0x3FF)
-    } else if abs == 0x7F80_0000 {
-        0x7C00
-    } else if truncated > 0x7BFF {
+    let finite = if truncated > 0x7BFF {
         0x7BFF
     } else {
         truncated
     };
+    // ±∞ and NaN in one select: the exponent's code, the top payload bits, and
+    // the quiet bit for a NaN (∞'s payload is 0).
+    let quiet = if abs > 0x7F80_0000 { 0x200 } else { 0 };
+    let special = 0x7C00 | (abs >> 13 & 0x3FF) | quiet;
+    let magnitude = if abs >= 0x7F80_0000 { special } else { finite };
     (sign | magnitude) as u16
 }
 

@@ -175,16 +175,18 @@ const fn encode_ufloat_rtz<const M: u32>(x: f32) -> u32 {
     } else {
         truncated
     };
-    if abs > F32_INF {
-        // A NaN's truncation is its exponent 255 rebiased (143) and its top payload
-        // bits: rebias to 31 and set the quiet bit.
-        (truncated - ((F32_BIAS - BIAS) << M)) | 1 << (M - 1)
-    } else if bits >> 31 != 0 {
+    // ±∞ and NaN in one select: their truncation is the exponent 255 rebiased
+    // (143) and the top payload bits (none for ∞): rebias to 31, and set the
+    // quiet bit for a NaN.
+    let nan = abs > F32_INF;
+    let special =
+        truncated.wrapping_sub((F32_BIAS - BIAS) << M) | if nan { 1 << (M - 1) } else { 0 };
+    let magnitude = if abs >= F32_INF { special } else { finite };
+    // Negatives (−∞ included) give 0; a NaN keeps its code whatever its sign.
+    if bits >> 31 != 0 && !nan {
         0
-    } else if abs == F32_INF {
-        31 << M
     } else {
-        finite
+        magnitude
     }
 }
 

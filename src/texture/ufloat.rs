@@ -146,10 +146,13 @@ pub(super) const fn round_ufloat<const M: u32>(abs: u32) -> u32 {
 #[inline]
 pub(super) const fn truncate_ufloat<const M: u32>(abs: u32) -> u32 {
     let normal = abs.wrapping_sub((F32_BIAS - BIAS) << 23) >> (23 - M);
-    let significand = (abs & 0x7F_FFFF) | 0x80_0000;
+    // The significand in the top 24 bits (the exponent's low bit shifted out
+    // and the implicit bit set in its place): one constant fewer than a mask
+    // and an or, for the vector loops' registers.
+    let significand = (abs << 8) | 0x8000_0000;
     // Shifts of 32 or more give 0 (`checked_shr`: AVX2's `vpsrlvd` does the same);
     // above 2⁻¹⁴ the distance wraps, and `normal` is chosen.
-    let distance = (F32_BIAS + 24 - BIAS - M).wrapping_sub(abs >> 23);
+    let distance = (F32_BIAS + 32 - BIAS - M).wrapping_sub(abs >> 23);
     let denormal = match significand.checked_shr(distance) {
         Some(d) => d,
         None => 0,

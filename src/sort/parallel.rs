@@ -145,9 +145,14 @@ fn chunk_of(n: usize, pieces: usize) -> usize {
     n.div_ceil(pieces).max(CHUNK_MIN)
 }
 
+/// The pieces a pass is cut into on rayon's current pool.
+fn pool_pieces() -> usize {
+    rayon::current_num_threads() * PIECES_PER_THREAD
+}
+
 /// [`chunk_of`] for the pieces of a pass of rayon's current pool.
 fn pool_chunk(n: usize) -> usize {
-    chunk_of(n, rayon::current_num_threads() * PIECES_PER_THREAD)
+    chunk_of(n, pool_pieces())
 }
 
 /// Sorts the records of `from` stably by the low `bytes` bytes of their radix
@@ -276,7 +281,7 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
         lsd(v, buf, radix);
         return;
     }
-    let pieces = rayon::current_num_threads() * PIECES_PER_THREAD;
+    let pieces = pool_pieces();
     let job = Job {
         radix,
         leaf: (n / pieces).max(LEAF_MIN),

@@ -476,6 +476,10 @@ fn case_records(n: usize) {
                 Box::new(move || timed(input, |v| sort::sort_by_key(v, |r| r.0))),
             ),
             (
+                "normkey sort::sort_by_cached_key",
+                Box::new(move || timed(input, |v| sort::sort_by_cached_key(v, |r| r.0))),
+            ),
+            (
                 "radsort::sort_by_key",
                 Box::new(move || timed(input, |v| radsort::sort_by_key(v, |r| r.0))),
             ),

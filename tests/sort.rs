@@ -21,6 +21,40 @@ use normkey::OrderedKey;
 use normkey::sort::{self, __thresholds as th, NanLast, SortKey};
 use normkey_oracle::nan_last_cmp;
 
+/// `sort_by_key` (its forms by size) and `sort_by_cached_key` of `(key, index)`
+/// records: the indices in the stable order of the keys, `want_idx`.
+fn check_records<K: SortKey + Debug>(input: &[K], want_idx: &[usize]) {
+    let n = input.len();
+    // Records: stability is visible in the indices.
+    let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+    sort::sort_by_key(&mut recs, |r| r.0);
+    assert_eq!(
+        recs.iter().map(|r| r.1).collect::<Vec<_>>(),
+        want_idx,
+        "sort_by_key, n = {n}"
+    );
+    // The key computed once (the stored keys of `sort_by_key`'s large records).
+    let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
+    sort::sort_by_cached_key(&mut recs, |r| r.0);
+    assert_eq!(
+        recs.iter().map(|r| r.1).collect::<Vec<_>>(),
+        want_idx,
+        "sort_by_cached_key, n = {n}"
+    );
+    // 8-byte records and smaller: moved with the key recomputed, a form per size.
+    if size_of::<K>() <= 4 && u32::try_from(n).is_ok() {
+        let mut recs: Vec<(K, u32)> = input.iter().copied().zip(0..).collect();
+        sort::sort_by_key(&mut recs, |r| r.0);
+        assert!(
+            recs.iter()
+                .map(|r| r.1 as usize)
+                .eq(want_idx.iter().copied()),
+            "sort_by_key, ({}, u32), n = {n}",
+            core::any::type_name::<K>()
+        );
+    }
+}
+
 /// Every sort, argsort and selection of `input`, checked against `std`'s stable
 /// sort by `cmp`; `bits` gives what must be equal bit for bit.
 fn check<K, B>(input: &[K], cmp: impl Fn(&K, &K) -> Ordering + Copy, bits: impl Fn(&K) -> B + Copy)
@@ -52,14 +86,7 @@ where
         .map(|&i| u32::try_from(i).unwrap())
         .collect();
     assert_eq!(sort::argsort_u32(input), want_u32, "argsort_u32, n = {n}");
-    // Records: stability is visible in the indices.
-    let mut recs: Vec<(K, usize)> = input.iter().copied().zip(0..).collect();
-    sort::sort_by_key(&mut recs, |r| r.0);
-    assert_eq!(
-        recs.iter().map(|r| r.1).collect::<Vec<_>>(),
-        want_idx,
-        "sort_by_key, n = {n}"
-    );
+    check_records(input, &want_idx);
     if let Some(&first) = input.first() {
         let mut out = vec![0; n];
         let mut scratch = vec![(first, 0); 2 * n];
@@ -533,6 +560,134 @@ fn inconsistent_keys_keep_a_permutation() {
         let picked = sort::select_by_key(&ids, n / 2, |_| r.next() as u32);
         assert!(picked.is_none_or(|i| i < n));
     }
+}
+
+/// An element of `sort_by_key`'s recomputed form (8 bytes, no drop glue, not
+/// `Copy`): an id and a key.
+#[derive(Debug, PartialEq)]
+struct Tagged(u32, f32);
+
+/// Whether `v` holds the ids `0..v.len()`, each once.
+fn is_permutation(v: &[Tagged]) -> bool {
+    let mut ids: Vec<u32> = v.iter().map(|t| t.0).collect();
+    ids.sort_unstable();
+    ids.iter().copied().eq(0..v.len() as u32)
+}
+
+/// The lengths of the key-function tests: each route of `sort_by_key`'s
+/// recomputed form (insertion, LSD in the cache, the split; the large ones in
+/// the `#[ignore]`d test).
+fn key_lengths(large: bool) -> Vec<usize> {
+    let split = th::CACHED_BYTES / size_of::<Tagged>() + 50;
+    if cfg!(miri) {
+        // The lower thresholds: 40 by insertion, the rest split (twice for
+        // the narrow keys). The native runs check the permutations; Miri, the
+        // raw view through panics.
+        return if large { vec![] } else { vec![40, 2 * split] };
+    }
+    let all = [0, 1, 2, 40, th::INSERTION_MAX + 1, 1000, split, 2 * split];
+    all.into_iter().filter(|&n| (n > 1025) == large).collect()
+}
+
+/// `sort_by_key`'s recomputed form with a key that answers at random, or
+/// panics at its `k`-th call for `k` spread over a whole sort's calls: `v`
+/// always ends holding its elements, each once; and `sort_by_cached_key` calls
+/// its key once per element, and a panic leaves `v` unchanged.
+fn key_functions(large: bool) {
+    for (n, narrow) in key_lengths(large)
+        .into_iter()
+        .flat_map(|n| [(n, false), (n, true)])
+        // Under Miri the narrow keys only where they split twice.
+        .filter(|&(n, narrow)| !(cfg!(miri) && narrow && n < 200))
+    {
+        // Uniform in ±1e6, or three quarters of the keys in [1, 1 + 2^-7) (their
+        // top 16 bits shared: a bucket of the first split that is split again).
+        let input = || -> Vec<Tagged> {
+            let mut r = XorShift(n as u64 + 11);
+            (0..n as u32)
+                .map(|i| {
+                    let x = r.next();
+                    if narrow && x % 4 != 0 {
+                        Tagged(i, 1.0 + (x >> 40) as f32 / (1 << 31) as f32)
+                    } else {
+                        Tagged(i, (x % 2_000_001) as f32 - 1e6)
+                    }
+                })
+                .collect()
+        };
+        let mut v = input();
+        let mut r = XorShift(n as u64 + 5);
+        sort::sort_by_key(&mut v, |_| f32::from_bits(r.next() as u32));
+        assert!(is_permutation(&v), "random keys, n = {n}");
+        // A key that is right until the records are half sorted: the later
+        // passes disagree with the counts.
+        let mut v = input();
+        let mut calls = 0_usize;
+        sort::sort_by_key(&mut v, |t| {
+            calls += 1;
+            if calls > 2 * n { -t.1 } else { t.1 }
+        });
+        assert!(is_permutation(&v), "a key that changes, n = {n}");
+
+        let mut v = input();
+        let mut calls = 0_usize;
+        sort::sort_by_key(&mut v, |t| {
+            calls += 1;
+            t.1
+        });
+        assert!(v.windows(2).all(|w| w[0].1 <= w[1].1) && is_permutation(&v));
+        let points = if cfg!(miri) { 3 } else { 24 };
+        for p in 0..points {
+            let k = calls * p / points;
+            let mut v = input();
+            let mut made = 0_usize;
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                sort::sort_by_key(&mut v, |t| {
+                    assert!(made != k, "the key panics at call {k}");
+                    made += 1;
+                    t.1
+                });
+            }));
+            assert!(ran.is_err() || k >= calls, "n = {n}, k = {k}: no panic");
+            assert!(
+                is_permutation(&v),
+                "a panic at call {k} of {calls}, n = {n}"
+            );
+        }
+
+        let mut v = input();
+        let mut calls = 0_usize;
+        sort::sort_by_cached_key(&mut v, |t| {
+            calls += 1;
+            t.1
+        });
+        assert_eq!(
+            calls, n,
+            "sort_by_cached_key calls its key once per element"
+        );
+        let mut v = input();
+        let mut made = 0_usize;
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            sort::sort_by_cached_key(&mut v, |t| {
+                assert!(made + 1 != n, "the key panics at its last call");
+                made += 1;
+                t.1
+            });
+        }));
+        assert!(ran.is_err() || n == 0);
+        assert_eq!(v, input(), "sort_by_cached_key's panic changed the slice");
+    }
+}
+
+#[test]
+fn key_functions_that_change_or_panic_keep_a_permutation() {
+    key_functions(false);
+}
+
+#[test]
+#[ignore = "large lengths: release mode, in the exhaustive stage"]
+fn key_functions_that_change_or_panic_keep_a_permutation_large() {
+    key_functions(true);
 }
 
 /// The panics at the caller's line, and the messages.

@@ -81,7 +81,7 @@ fn split<T: Copy, R: Radix>(
 ) {
     let n = v.len();
     if n <= scratch.len() {
-        sort_in(v, &mut scratch[..n], bytes, radix);
+        sort_in::<false, T, R>(v, &mut scratch[..n], bytes, radix);
         return;
     }
     #[allow(clippy::cast_possible_truncation)] // at most 16 bytes

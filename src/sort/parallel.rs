@@ -322,7 +322,7 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
     par_lsd(v, &mut buf, radix_of::<K>);
 }
 
-/// [`sort_by_key`](super::sort_by_key) on rayon's thread pool: stable, any `T:
+/// [`sort_by_cached_key`](super::sort_by_cached_key) on rayon's thread pool: stable, any `T:
 /// Send`, `key` called once per element, on rayon's threads (chunks of the
 /// slice, in parallel; hence `Fn + Sync`, as rayon's own `par_sort_by_key`),
 /// before the keys are sorted in parallel (as [`par_sort`] sorts). Records of
@@ -344,7 +344,7 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
 /// ```
 pub fn par_sort_by_key<T: Send, K: SortKey>(v: &mut [T], key: impl Fn(&T) -> K + Sync) {
     if v.len() < PARALLEL_MIN {
-        super::sort_by_key(v, key);
+        super::sort_by_cached_key(v, key);
     } else {
         sort_by_key_on(v, InChunks(key), &Parallel);
     }

@@ -3,9 +3,16 @@
 //! Every sort of the module ends here: `lsd` sorts any `Copy` record by an
 //! unsigned integer that a closure computes from it (the key's radix, or for the
 //! index and record sorts the radix stored next to an index). The closure is
-//! called again on every pass, so it must be a pure function of the record: it
-//! is never a user's key function (those are called once, and their results
-//! stored).
+//! called again on every pass. The engine's own closures are pure functions of
+//! the record that cannot panic, and the unchecked forms (`CHECKED` false) rely
+//! on that. The one closure that calls a user's function, `sort_by_key`'s
+//! recomputed key, runs the checked forms (`CHECKED` true), which trust it in
+//! nothing: every write is bounds-checked and kept inside its bucket, a pass
+//! whose buckets do not fill exactly is replaced by a copy of its source, and
+//! if the closure panics, each phase leaves its output a permutation of its
+//! input before the panic moves on (see [`Restore`] and [`CopyBack`]). So
+//! whatever the closure answers, and wherever it panics, the slice the sort was
+//! given holds its records, each once; only their order is unspecified.
 
 use core::ops::Not;
 
@@ -109,9 +116,31 @@ concat! {
     u64, u8 => u128; u64, u16 => u128; u64, u32 => u128; u64, u64 => u128;
 }
 
-/// Stable insertion sort by `radix`: for short slices.
+/// Stable insertion sort by `radix`: for short slices. Checked (`CHECKED`): if
+/// `radix` panics, the record being inserted is put back in the gap first.
 #[inline]
-pub(crate) fn insertion<T: Copy, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R) {
+pub(crate) fn insertion<const CHECKED: bool, T: Copy, R: Radix>(
+    v: &mut [T],
+    radix: &impl Fn(&T) -> R,
+) {
+    if CHECKED {
+        for i in 1..v.len() {
+            let x = v[i];
+            let r = radix(&x);
+            // `hole.v` is `v` with `x` missing at `hole.at`; dropping the
+            // hole (at the end, or when `radix` panics) puts `x` there.
+            let mut hole = Hole {
+                v: &mut *v,
+                at: i,
+                x,
+            };
+            while hole.at > 0 && radix(&hole.v[hole.at - 1]) > r {
+                hole.v[hole.at] = hole.v[hole.at - 1];
+                hole.at -= 1;
+            }
+        }
+        return;
+    }
     for i in 1..v.len() {
         let x = v[i];
         let r = radix(&x);
@@ -121,6 +150,48 @@ pub(crate) fn insertion<T: Copy, R: Radix>(v: &mut [T], radix: &impl Fn(&T) -> R
             j -= 1;
         }
         v[j] = x;
+    }
+}
+
+/// A record taken out of a slice, and where it goes back when this is dropped.
+struct Hole<'a, T: Copy> {
+    v: &'a mut [T],
+    at: usize,
+    x: T,
+}
+
+impl<T: Copy> Drop for Hole<'_, T> {
+    fn drop(&mut self) {
+        self.v[self.at] = self.x;
+    }
+}
+
+/// Makes `dst` a copy of `src` when dropped, unless forgotten: a checked
+/// scatter's state if its radix function panics, so that `dst` is whole.
+struct Restore<'a, T: Copy> {
+    src: &'a [T],
+    dst: &'a mut [T],
+}
+
+impl<T: Copy> Drop for Restore<'_, T> {
+    fn drop(&mut self) {
+        self.dst.copy_from_slice(self.src);
+    }
+}
+
+/// Copies `from[at..]` to `to[at..]` when dropped: the records of a checked
+/// split's buckets from `at` on, whole in `from`, if the sort of one of them
+/// panics.
+struct CopyBack<'a, T: Copy> {
+    from: &'a mut [T],
+    to: &'a mut [T],
+    at: usize,
+}
+
+impl<T: Copy> Drop for CopyBack<'_, T> {
+    fn drop(&mut self) {
+        let at = self.at;
+        self.to[at..].copy_from_slice(&self.from[at..]);
     }
 }
 
@@ -177,14 +248,14 @@ const SAMPLE_STRIDE: usize = 4096;
 /// read and kept or reversed ([`route`](super::route)).
 pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
     debug_assert_eq!(buf.len(), v.len());
-    route::sort::<false, T, R>(v, Scratch::Given(buf), &radix);
+    route::sort::<false, false, T, R>(v, Scratch::Given(buf), &radix);
 }
 
 /// [`lsd`] with the result in `dst`; `src` is scratch.
 #[cfg(feature = "rayon")]
 pub(crate) fn lsd_to<T: Copy, R: Radix>(src: &mut [T], dst: &mut [T], radix: impl Fn(&T) -> R) {
     debug_assert_eq!(src.len(), dst.len());
-    sort_to(src, dst, R::BITS as usize / 8, &radix);
+    sort_to::<false, T, R>(src, dst, R::BITS as usize / 8, &radix);
 }
 
 /// Whether `n` records of `T` are sorted LSD.
@@ -193,8 +264,9 @@ fn cached<T>(n: usize) -> bool {
 }
 
 /// Sorts `v` by the low `bytes` bytes of its radix (the higher ones are equal);
-/// the result is in `v`, `buf` is scratch.
-pub(crate) fn sort_in<T: Copy, R: Radix>(
+/// the result is in `v`, `buf` is scratch. Checked (`CHECKED`, see the module
+/// docs): if `radix` panics, `v` holds its records.
+pub(crate) fn sort_in<const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     buf: &mut [T],
     bytes: usize,
@@ -202,20 +274,45 @@ pub(crate) fn sort_in<T: Copy, R: Radix>(
 ) {
     let n = v.len();
     if n <= INSERTION_MAX {
-        insertion(v, radix);
+        insertion::<CHECKED, T, R>(v, radix);
     } else if bytes == 1 || cached::<T>(n) {
-        if lsd_passes(v, buf, bytes, radix) {
+        // Checked, a panic in a pass leaves both buffers whole: `v` holds its
+        // records.
+        if lsd_passes::<CHECKED, T, R>(v, buf, bytes, radix) {
             v.copy_from_slice(buf);
         }
-    } else if let Some(split) = split(v, buf, bytes, radix) {
-        split.for_each_bucket(buf, v, |b, s| sort_to(b, s, bytes - 1, radix));
+    } else if let Some(split) = split::<CHECKED, T, R>(v, buf, bytes, radix) {
+        if CHECKED {
+            // The buckets before the one being sorted are in `v`; that one is
+            // whole in `buf` if its sort panics (`sort_to`), and so are the
+            // ones after it.
+            let mut back = CopyBack {
+                from: buf,
+                to: v,
+                at: 0,
+            };
+            for (start, end) in split.ranges() {
+                sort_to::<CHECKED, T, R>(
+                    &mut back.from[start..end],
+                    &mut back.to[start..end],
+                    bytes - 1,
+                    radix,
+                );
+                back.at = end;
+            }
+        } else {
+            split.for_each_bucket(buf, v, |b, s| {
+                sort_to::<CHECKED, T, R>(b, s, bytes - 1, radix);
+            });
+        }
     } else {
-        sort_in(v, buf, bytes - 1, radix);
+        sort_in::<CHECKED, T, R>(v, buf, bytes - 1, radix);
     }
 }
 
-/// [`sort_in`] with the result in `dst`; `src` is scratch.
-fn sort_to<T: Copy, R: Radix>(
+/// [`sort_in`] with the result in `dst`; `src` is scratch. Checked: if `radix`
+/// panics, `src` holds its records.
+fn sort_to<const CHECKED: bool, T: Copy, R: Radix>(
     src: &mut [T],
     dst: &mut [T],
     bytes: usize,
@@ -223,16 +320,38 @@ fn sort_to<T: Copy, R: Radix>(
 ) {
     let n = src.len();
     if n <= INSERTION_MAX {
+        // Checked or not: `src` is only read.
         dst.copy_from_slice(src);
-        insertion(dst, radix);
+        insertion::<false, T, R>(dst, radix);
     } else if bytes == 1 || cached::<T>(n) {
-        if !lsd_passes(src, dst, bytes, radix) {
+        if !lsd_passes::<CHECKED, T, R>(src, dst, bytes, radix) {
             dst.copy_from_slice(src);
         }
-    } else if let Some(split) = split(src, dst, bytes, radix) {
-        split.for_each_bucket(dst, src, |d, s| sort_in(d, s, bytes - 1, radix));
+    } else if let Some(split) = split::<CHECKED, T, R>(src, dst, bytes, radix) {
+        if CHECKED {
+            // Every bucket is whole in `dst` if the sort of one panics
+            // (`sort_in`): all of `dst` is copied back.
+            let mut back = CopyBack {
+                from: dst,
+                to: src,
+                at: 0,
+            };
+            for (start, end) in split.ranges() {
+                sort_in::<CHECKED, T, R>(
+                    &mut back.from[start..end],
+                    &mut back.to[start..end],
+                    bytes - 1,
+                    radix,
+                );
+            }
+            back.at = n;
+        } else {
+            split.for_each_bucket(dst, src, |d, s| {
+                sort_in::<CHECKED, T, R>(d, s, bytes - 1, radix);
+            });
+        }
     } else {
-        sort_to(src, dst, bytes - 1, radix);
+        sort_to::<CHECKED, T, R>(src, dst, bytes - 1, radix);
     }
 }
 
@@ -243,6 +362,14 @@ struct Split {
 }
 
 impl Split {
+    /// The start and end of each nonempty bucket.
+    fn ranges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.bounds[..=self.len]
+            .windows(2)
+            .map(|w| (w[0], w[1]))
+            .filter(|(start, end)| start < end)
+    }
+
     /// Calls `f` on each nonempty bucket's range of `a` and of `b`.
     fn for_each_bucket<T>(
         &self,
@@ -351,7 +478,7 @@ impl Digit {
 /// Scatters `src` into `dst` by the digit [`Digit::plan`] picks for its top
 /// `bytes` bytes (`bytes >= 2`), stably, and returns the buckets; `None` (nothing
 /// moved) when every record falls in one bucket.
-fn split<T: Copy, R: Radix>(
+fn split<const CHECKED: bool, T: Copy, R: Radix>(
     src: &[T],
     dst: &mut [T],
     bytes: usize,
@@ -362,11 +489,11 @@ fn split<T: Copy, R: Radix>(
         // The top byte alone: its digit without the tables.
         #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
         let shift = (bytes as u32 - 1) * DIGIT_BITS;
-        split_by(src, dst, BUCKETS, |x| {
+        split_by::<CHECKED, T>(src, dst, BUCKETS, |x| {
             radix(x).shr_usize(shift) & (BUCKETS - 1)
         })
     } else {
-        split_by(src, dst, digit.buckets, |x| digit.of(radix(x)))
+        split_by::<CHECKED, T>(src, dst, digit.buckets, |x| digit.of(radix(x)))
     }
 }
 
@@ -397,17 +524,18 @@ pub(crate) const STREAMS_BYTES: usize = if cfg!(miri) { 1024 } else { 8 * 1024 *
 /// as `f32` with two exponents (whole sorts 0.90–0.94).
 const STREAMS_COLLIDE: u64 = 128;
 
-/// [`split`] by `bucket`, a pure function below `buckets`.
-fn split_by<T: Copy>(
+/// [`split`] by `bucket`, a function below `buckets` (pure unless `CHECKED`:
+/// then one set of counters, checked).
+fn split_by<const CHECKED: bool, T: Copy>(
     src: &[T],
     dst: &mut [T],
     buckets: usize,
     bucket: impl Fn(&T) -> usize,
 ) -> Option<Split> {
     let n = src.len();
-    if n.saturating_mul(size_of::<T>().max(1)) > STREAMS_BYTES {
+    if CHECKED || n.saturating_mul(size_of::<T>().max(1)) > STREAMS_BYTES {
         let counts = count_digit::<T, SPLIT_MAX>(src, &bucket);
-        return split_one(src, dst, buckets, &counts, bucket);
+        return split_one::<CHECKED, T>(src, dst, buckets, &counts, bucket);
     }
     let chunks = Chunks::of(src);
     let counts = chunks.each(|c| count_digit::<T, SPLIT_MAX>(c, &bucket));
@@ -422,13 +550,13 @@ fn split_by<T: Copy>(
     if squares * STREAMS_COLLIDE >= (n as u64) * (n as u64) {
         split_streams(&chunks, dst, buckets, &counts, bucket)
     } else {
-        split_one(src, dst, buckets, &total, bucket)
+        split_one::<CHECKED, T>(src, dst, buckets, &total, bucket)
     }
 }
 
 /// [`split_by`] with one set of counters: `counts` are `src`'s records per
 /// bucket.
-fn split_one<T: Copy>(
+fn split_one<const CHECKED: bool, T: Copy>(
     src: &[T],
     dst: &mut [T],
     buckets: usize,
@@ -442,7 +570,7 @@ fn split_one<T: Copy>(
     exclusive_prefix_sum(&mut starts[..buckets]);
     let mut bounds = [src.len(); SPLIT_MAX + 1];
     bounds[..buckets].copy_from_slice(&starts[..buckets]);
-    scatter(src, dst, &mut starts[..buckets], bucket);
+    scatter::<CHECKED, T>(src, dst, &mut starts[..buckets], bucket);
     Some(Split {
         bounds,
         len: buckets,
@@ -535,7 +663,7 @@ const FUSED_BYTES: usize = 8;
 
 /// The LSD passes on the low `bytes` bytes, `v` to `buf` and back; returns
 /// whether the result is in `buf` (an odd number of passes).
-fn lsd_passes<T: Copy, R: Radix>(
+fn lsd_passes<const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     buf: &mut [T],
     bytes: usize,
@@ -573,15 +701,29 @@ fn lsd_passes<T: Copy, R: Radix>(
         // a register (4096 `f32`, measured). The guards are constants: a radix
         // compiles only the bytes it has (any digit may take the last arm).
         match digit {
-            0 => scatter_byte::<T, R, 0>(src, dst, &mut starts, radix),
-            1 if const { R::BITS > 8 } => scatter_byte::<T, R, 1>(src, dst, &mut starts, radix),
-            2 if const { R::BITS > 16 } => scatter_byte::<T, R, 2>(src, dst, &mut starts, radix),
-            3 if const { R::BITS > 24 } => scatter_byte::<T, R, 3>(src, dst, &mut starts, radix),
-            4 if const { R::BITS > 32 } => scatter_byte::<T, R, 4>(src, dst, &mut starts, radix),
-            5 if const { R::BITS > 40 } => scatter_byte::<T, R, 5>(src, dst, &mut starts, radix),
-            6 if const { R::BITS > 48 } => scatter_byte::<T, R, 6>(src, dst, &mut starts, radix),
-            7 if const { R::BITS > 56 } => scatter_byte::<T, R, 7>(src, dst, &mut starts, radix),
-            _ => scatter(src, dst, &mut starts, byte),
+            0 => scatter_byte::<CHECKED, T, R, 0>(src, dst, &mut starts, radix),
+            1 if const { R::BITS > 8 } => {
+                scatter_byte::<CHECKED, T, R, 1>(src, dst, &mut starts, radix);
+            }
+            2 if const { R::BITS > 16 } => {
+                scatter_byte::<CHECKED, T, R, 2>(src, dst, &mut starts, radix);
+            }
+            3 if const { R::BITS > 24 } => {
+                scatter_byte::<CHECKED, T, R, 3>(src, dst, &mut starts, radix);
+            }
+            4 if const { R::BITS > 32 } => {
+                scatter_byte::<CHECKED, T, R, 4>(src, dst, &mut starts, radix);
+            }
+            5 if const { R::BITS > 40 } => {
+                scatter_byte::<CHECKED, T, R, 5>(src, dst, &mut starts, radix);
+            }
+            6 if const { R::BITS > 48 } => {
+                scatter_byte::<CHECKED, T, R, 6>(src, dst, &mut starts, radix);
+            }
+            7 if const { R::BITS > 56 } => {
+                scatter_byte::<CHECKED, T, R, 7>(src, dst, &mut starts, radix);
+            }
+            _ => scatter::<CHECKED, T>(src, dst, &mut starts, byte),
         }
         in_buf = !in_buf;
     }
@@ -589,13 +731,13 @@ fn lsd_passes<T: Copy, R: Radix>(
 }
 
 /// [`scatter`] by byte `D` of the radix (`D * 8 < R::BITS`), a constant shift.
-fn scatter_byte<T: Copy, R: Radix, const D: u32>(
+fn scatter_byte<const CHECKED: bool, T: Copy, R: Radix, const D: u32>(
     src: &[T],
     dst: &mut [T],
     starts: &mut [usize],
     radix: &impl Fn(&T) -> R,
 ) {
-    scatter(src, dst, starts, |x| {
+    scatter::<CHECKED, T>(src, dst, starts, |x| {
         radix(x).shr_usize(D * DIGIT_BITS) & (BUCKETS - 1)
     });
 }
@@ -739,12 +881,21 @@ fn exclusive_prefix_sum(counts: &mut [usize]) {
 ///
 /// `starts` must be where each bucket of `src`'s records by `digit` starts in
 /// `dst`: the exclusive prefix sums of the counts of `src` by the same `digit`, a
-/// pure function of the record (every closure this module is given is one).
-fn scatter<T: Copy>(src: &[T], dst: &mut [T], starts: &mut [usize], digit: impl Fn(&T) -> usize) {
+/// pure function of the record unless `CHECKED` ([`scatter_checked`]).
+fn scatter<const CHECKED: bool, T: Copy>(
+    src: &[T],
+    dst: &mut [T],
+    starts: &mut [usize],
+    digit: impl Fn(&T) -> usize,
+) {
     assert!(
         src.len() == dst.len(),
         "scatter: buffers of different lengths"
     );
+    if CHECKED {
+        scatter_checked(src, dst, starts, digit);
+        return;
+    }
     let out = dst.as_mut_ptr();
     for x in src {
         let d = digit(x);
@@ -757,5 +908,44 @@ fn scatter<T: Copy>(src: &[T], dst: &mut [T], starts: &mut [usize], digit: impl 
         // bounds, and no index is written twice.
         unsafe { out.add(at).write(*x) };
         starts[d] = at + 1;
+    }
+}
+
+/// [`scatter`] for a `digit` that may answer differently than when the records
+/// were counted, or panic. Each write is checked to stay inside its bucket's
+/// range; a record whose bucket is full is not written. If one was not, some
+/// bucket is short of records (the counts and the writes both total
+/// `src.len()`): `dst` becomes a copy of `src` (that pass's order is lost).
+/// If `digit` panics, `dst` becomes a copy of `src` before the panic goes on.
+/// Either way `dst` ends a permutation of `src`.
+fn scatter_checked<T: Copy>(
+    src: &[T],
+    dst: &mut [T],
+    starts: &mut [usize],
+    digit: impl Fn(&T) -> usize,
+) {
+    let buckets = starts.len();
+    let mut ends = [0; SPLIT_MAX];
+    let ends = &mut ends[..buckets];
+    for (e, &s) in ends
+        .iter_mut()
+        .zip(starts.iter().skip(1).chain([&dst.len()]))
+    {
+        *e = s;
+    }
+    let guard = Restore { src, dst };
+    let mut whole = true;
+    for x in src {
+        let d = digit(x);
+        let at = starts[d];
+        if at < ends[d] {
+            guard.dst[at] = *x;
+            starts[d] = at + 1;
+        } else {
+            whole = false;
+        }
+    }
+    if whole {
+        core::mem::forget(guard);
     }
 }

@@ -190,9 +190,10 @@ pub(crate) enum Scratch<'a, T> {
     Allocate,
 }
 
-/// Sorts `v` stably by `radix` (a pure function) along its [`route`]; `EXACT`
-/// as there.
-pub(crate) fn sort<const EXACT: bool, T: Copy, R: Radix>(
+/// Sorts `v` stably by `radix` along its [`route`]; `EXACT` as there. `radix` is
+/// a pure function that cannot panic, or `CHECKED` (`radix.rs`'s module docs):
+/// then whatever it answers, and if it panics, `v` holds its records.
+pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
     radix: &impl Fn(&T) -> R,
@@ -201,7 +202,7 @@ pub(crate) fn sort<const EXACT: bool, T: Copy, R: Radix>(
         reversed: true,
         counted: true,
     };
-    sort_along::<EXACT, T, R>(v, scratch, radix, open);
+    sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
 }
 
 /// [`sort`], trying only the `open` tried routes.
@@ -209,7 +210,7 @@ pub(crate) fn sort<const EXACT: bool, T: Copy, R: Radix>(
 /// The count and the in-place split sit behind `EXACT` (a constant), so that
 /// the record sorts do not compile them: [`route`] never picks them without
 /// `EXACT` (the arms that would run instead are the stable engine's).
-fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
+fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
     radix: &impl Fn(&T) -> R,
@@ -219,7 +220,7 @@ fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
     let buffered = matches!(scratch, Scratch::Given(_));
     let bytes = R::BITS as usize / 8;
     match (route::<EXACT, T, R>(v, radix, buffered, open), scratch) {
-        (Route::Insertion, _) => insertion(v, radix),
+        (Route::Insertion, _) => insertion::<CHECKED, T, R>(v, radix),
         (Route::InOrder, _) => {}
         (Route::Reversed, scratch) => {
             if !reverse_checked(v, radix, EXACT) {
@@ -227,7 +228,7 @@ fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
                     reversed: false,
                     ..open
                 };
-                sort_along::<EXACT, T, R>(v, scratch, radix, open);
+                sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
             }
         }
         (Route::Counted, scratch) => {
@@ -240,7 +241,7 @@ fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
                     counted: false,
                     ..open
                 };
-                sort_along::<EXACT, T, R>(v, scratch, radix, open);
+                sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
             }
         }
         (Route::InPlace, Scratch::Given(buf)) if EXACT => {
@@ -252,12 +253,12 @@ fn sort_along<const EXACT: bool, T: Copy, R: Radix>(
             in_place::sort(v, &mut leaf, radix);
         }
         (Route::InPlace | Route::Lsd | Route::Split, Scratch::Given(buf)) => {
-            sort_in(v, &mut buf[..n], bytes, radix);
+            sort_in::<CHECKED, T, R>(v, &mut buf[..n], bytes, radix);
         }
         #[cfg(feature = "alloc")]
         (Route::InPlace | Route::Lsd | Route::Split, Scratch::Allocate) => {
             let mut buf = alloc::vec![v[0]; n];
-            sort_in(v, &mut buf, bytes, radix);
+            sort_in::<CHECKED, T, R>(v, &mut buf, bytes, radix);
         }
     }
 }

@@ -131,7 +131,7 @@ fn keep_first<S: Copy, R: Radix>(buf: &mut [S], k: usize, stored: impl Fn(&S) ->
     if buf.len() <= INSERTION_MAX {
         // A short buffer is sorted (stably: ties stay in input order) rather than
         // selected: a selection's 2,048 counters would cost more than the records.
-        insertion(buf, &stored);
+        insertion::<false, _, _>(buf, &stored);
         return stored(&buf[k - 1]);
     }
     // `stored` is a function of the record and `k < buf.len()`: the rank exists.

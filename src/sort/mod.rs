@@ -804,9 +804,9 @@ mod alloc_forms {
     ///
     /// An element of at most 16 bytes without drop glue (a `(f32, u32)`, an
     /// index with a score) is moved with its key computed again on every pass,
-    /// so `key` is called a few times per element (once to count, once per
-    /// byte of the key on which the elements differ, more in the insertion sort
-    /// of short runs), on a bitwise copy of the element, as `std`'s
+    /// so `key` is called a few times per element (to check the order, to
+    /// count, and on each pass that moves it; more in the insertion sort of
+    /// short runs), on a bitwise copy of the element, as `std`'s
     /// `sort_by_key` calls it several times: use [`sort_by_cached_key`] for a
     /// key that is expensive to compute. Allocates a buffer of `v.len()`
     /// elements. Larger elements, or elements with drop glue, get their key

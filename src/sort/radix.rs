@@ -286,20 +286,9 @@ pub(crate) fn sort_in<const CHECKED: bool, T: Copy, R: Radix>(
             // The buckets before the one being sorted are in `v`; that one is
             // whole in `buf` if its sort panics (`sort_to`), and so are the
             // ones after it.
-            let mut back = CopyBack {
-                from: buf,
-                to: v,
-                at: 0,
-            };
-            for (start, end) in split.ranges() {
-                sort_to::<CHECKED, T, R>(
-                    &mut back.from[start..end],
-                    &mut back.to[start..end],
-                    bytes - 1,
-                    radix,
-                );
-                back.at = end;
-            }
+            split.each_bucket_checked(buf, v, false, |b, s| {
+                sort_to::<CHECKED, T, R>(b, s, bytes - 1, radix);
+            });
         } else {
             split.for_each_bucket(buf, v, |b, s| {
                 sort_to::<CHECKED, T, R>(b, s, bytes - 1, radix);
@@ -331,20 +320,9 @@ fn sort_to<const CHECKED: bool, T: Copy, R: Radix>(
         if CHECKED {
             // Every bucket is whole in `dst` if the sort of one panics
             // (`sort_in`): all of `dst` is copied back.
-            let mut back = CopyBack {
-                from: dst,
-                to: src,
-                at: 0,
-            };
-            for (start, end) in split.ranges() {
-                sort_in::<CHECKED, T, R>(
-                    &mut back.from[start..end],
-                    &mut back.to[start..end],
-                    bytes - 1,
-                    radix,
-                );
-            }
-            back.at = n;
+            split.each_bucket_checked(dst, src, true, |d, s| {
+                sort_in::<CHECKED, T, R>(d, s, bytes - 1, radix);
+            });
         } else {
             split.for_each_bucket(dst, src, |d, s| {
                 sort_in::<CHECKED, T, R>(d, s, bytes - 1, radix);
@@ -368,6 +346,26 @@ impl Split {
             .windows(2)
             .map(|w| (w[0], w[1]))
             .filter(|(start, end)| start < end)
+    }
+
+    /// [`for_each_bucket`](Self::for_each_bucket) for the checked sorts: if `f`
+    /// panics, `to` gets `from`'s records from that bucket on (`whole`: all of
+    /// them) before the panic goes on.
+    fn each_bucket_checked<T: Copy>(
+        &self,
+        from: &mut [T],
+        to: &mut [T],
+        whole: bool,
+        mut f: impl FnMut(&mut [T], &mut [T]),
+    ) {
+        let mut back = CopyBack { from, to, at: 0 };
+        for (start, end) in self.ranges() {
+            f(&mut back.from[start..end], &mut back.to[start..end]);
+            if !whole {
+                back.at = end;
+            }
+        }
+        back.at = back.from.len();
     }
 
     /// Calls `f` on each nonempty bucket's range of `a` and of `b`.

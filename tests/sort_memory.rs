@@ -38,6 +38,14 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// One measurement at a time: the counters are the whole process's.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The most bytes `f` holds allocated at once beyond what was live before it.
 fn peak_extra(f: impl FnOnce()) -> usize {
     let before = LIVE.load(Relaxed);
@@ -74,6 +82,7 @@ fn sorted_peak<K: SortKey + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
     ignore = "4Mi keys of five kinds: release mode, in the exhaustive stage"
 )]
 fn sort_needs_at_most_an_eighth_of_the_slice_more() {
+    let _serial = serial();
     let n = if cfg!(miri) { 600 } else { 4 << 20 };
     let mut r = XorShift(0x5eed_1234);
     let bits: Vec<u64> = (0..n).map(|_| r.next()).collect();
@@ -126,4 +135,64 @@ fn sort_needs_at_most_an_eighth_of_the_slice_more() {
     let mut nan_last = nan_last;
     let peak = peak_extra(|| sort::sort(&mut nan_last));
     assert!(peak >= len * 4, "NanLast: {peak} bytes");
+}
+
+/// `par_sort` of keys identical when equal splits in place: on pools of 2 and
+/// 16 threads, 4Mi `f32` (uniform in ±1e6, random bits) take at most one
+/// bucket buffer per thread (a bucket one task sorts holds at most
+/// `max(len / (4 · threads), LEAF_MIN)` records, its buffer at most 4 MiB) and
+/// 256 KiB of tables per thread (the counts and runs of the splits under way),
+/// not a buffer as long as the slice; `NanLast` keys still take one.
+#[cfg(feature = "rayon")]
+#[test]
+#[cfg_attr(
+    not(miri),
+    ignore = "4Mi keys on two pools: release mode, in the exhaustive stage"
+)]
+#[cfg_attr(
+    miri,
+    ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks (CONTRIBUTING.md)"
+)]
+fn par_sort_splits_in_place() {
+    let _serial = serial();
+    let n = 4 << 20;
+    let mut r = XorShift(0x5eed_4321);
+    let bits: Vec<u32> = (0..n).map(|_| r.next() as u32).collect();
+    #[allow(clippy::cast_precision_loss)] // a random value, not a count
+    let uniform: Vec<f32> = bits
+        .iter()
+        .map(|&b| (b >> 8) as f32 / (1 << 24) as f32 * 2e6 - 1e6)
+        .collect();
+    let random: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b)).collect();
+    for threads in [2, 16] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let leaf = (n / (th::PIECES_PER_THREAD * threads)).max(th::LEAF_MIN);
+        let bound = threads * ((leaf * 4).min(th::IN_PLACE_BYTES) + (256 << 10));
+        for (name, input) in [("uniform in ±1e6", &uniform), ("random bits", &random)] {
+            let mut v = input.clone();
+            let mut want = input.clone();
+            want.sort_by(f32::total_cmp);
+            let peak = peak_extra(|| pool.install(|| sort::par_sort(&mut v)));
+            assert!(
+                v.iter()
+                    .map(|x| x.to_bits())
+                    .eq(want.iter().map(|x| x.to_bits())),
+                "par_sort, {name}, {threads} threads"
+            );
+            assert!(
+                peak <= bound && peak < n * 4 / 2,
+                "par_sort, {name}, {threads} threads: {peak} bytes (bound {bound})"
+            );
+        }
+        let mut nan_last: Vec<sort::NanLast<f32>> =
+            random.iter().map(|&x| sort::NanLast(x)).collect();
+        let peak = peak_extra(|| pool.install(|| sort::par_sort(&mut nan_last)));
+        assert!(
+            peak >= n * 4,
+            "par_sort, NanLast, {threads} threads: {peak} bytes"
+        );
+    }
 }

@@ -72,8 +72,9 @@ pub(crate) fn sort<T: Copy, R: Radix>(v: &mut [T], scratch: &mut [T], radix: &im
     split(v, scratch, R::BITS as usize / 8, radix);
 }
 
-/// [`sort`] by the low `bytes` bytes of the radix (the higher ones are equal).
-fn split<T: Copy, R: Radix>(
+/// [`sort`] by the low `bytes` bytes of the radix (the higher ones are equal):
+/// also the parallel in-place split's buckets, sorted by one task each.
+pub(crate) fn split<T: Copy, R: Radix>(
     v: &mut [T],
     scratch: &mut [T],
     bytes: usize,
@@ -110,8 +111,8 @@ fn split<T: Copy, R: Radix>(
 ///
 /// A wrong `counts` cannot make this read or write out of bounds (every index
 /// is checked): it would leave `v` a permutation of itself, not grouped, or
-/// panic.
-fn permute<T>(v: &mut [T], counts: &[usize; BUCKETS], digit: impl Fn(&T) -> usize) {
+/// panic. The parallel in-place split permutes each of its tiles with it.
+pub(crate) fn permute<T>(v: &mut [T], counts: &[usize; BUCKETS], digit: impl Fn(&T) -> usize) {
     let n = v.len();
     // `heads[b]`: the first index of bucket `b` not known to hold a record of
     // `b`; `ends[b]`: the bucket's end.

@@ -56,7 +56,8 @@
 //! bit for bit: two keys that tie are then the same bits, and every order of
 //! them is the same slice. `NanLast`, whose ±0 and NaNs tie with different bits, and the
 //! records of `sort_by_key` and `argsort`, where the index shows the order,
-//! take the stable split.
+//! take the stable split. `par_sort` follows the same rule: keys identical when
+//! equal are split in place, in parallel; the rest stably, out of place.
 //!
 //! # Memory
 //!
@@ -67,7 +68,10 @@
 //! `sort_by_key` allocates a buffer of as many elements when they are small
 //! (at most 16 bytes, no drop glue), and otherwise, as `sort_by_cached_key` and
 //! `argsort` always do, the keys with their indices and a buffer as long.
-//! The `_with_buffer` forms and selection allocate nothing.
+//! The `_with_buffer` forms and selection allocate nothing. `par_sort` splits
+//! keys identical when equal in place too, in parallel (each thread takes a
+//! bucket's buffer as `sort` would, under 4 MiB); `NanLast` keys and
+//! `par_sort_by_key`'s records take a buffer as long as the slice.
 //!
 //! # Key functions
 //!

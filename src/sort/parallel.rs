@@ -1,37 +1,50 @@
 //! The parallel sorts (feature `rayon`), on rayon's thread pool.
 //!
-//! The records are sorted most significant byte first, out of place (a scratch
-//! buffer as long as the slice), and every phase runs on every thread, whatever
-//! the keys:
+//! Every phase runs on every thread, whatever the keys. Two routes, most
+//! significant byte first:
 //!
-//! 1. **Buffer.** The scratch buffer is written by rayon's tasks, so that its
-//!    page faults are taken on every thread.
-//! 2. **Count.** The records are cut into chunks of at most `len / (4 ·
-//!    threads)` (and at least [`CHUNK_MIN`]); each task counts one chunk's
-//!    records per value of the digit, the top byte of those not yet sorted.
-//! 3. **Scatter.** The counts give every (bucket, chunk) pair its own range of
-//!    the other buffer, the chunks in input order within a bucket (stable), and
-//!    each task moves its chunk's records into its ranges.
-//! 4. **Buckets.** The buckets are rayon tasks, each sorted on the bytes below.
-//!    A bucket of at most `len / (4 · threads)` records (or [`LEAF_MIN`], the
-//!    larger) is one task: the sequential engine (`radix::lsd`) sorts it on one
-//!    thread. A larger bucket is **split in parallel again**, steps 2 to 4 on its
-//!    own records by the next byte, and so on down to the last byte: a byte that
-//!    every record of a bucket shares is skipped without a scatter, and a bucket
-//!    whose every byte is sorted (its keys all equal) is in order already (copied
-//!    to the other buffer, in chunks, when the result must be there).
+//! - **Keys identical when equal** (`par_sort` of floats in totalOrder,
+//!   integers, `OrderedKey`, `Reverse` and pairs of those: the keys whose
+//!   sequential sort splits in place, `in_place.rs`) are grouped **in place** by
+//!   each byte ([`regions`]: regions sort, Obeya et al., SPAA 2019): the slice is
+//!   cut into tiles of at most `len / (2 · threads)` records
+//!   ([`TILES_PER_THREAD`]; at least [`CHUNK_MIN`]); each task counts one
+//!   tile's records per byte value and groups its tile in place; the total counts give each value its territory,
+//!   and the runs of each tile that lie in another value's territory are swapped
+//!   home in rounds of parallel exchanges of contiguous runs. No buffer as long
+//!   as the slice: the buckets one task sorts take a buffer each (as `sort`
+//!   would: at most [`IN_PLACE_BYTES`](super::route::IN_PLACE_BYTES), or an
+//!   eighth of the bucket above it).
+//! - **Records** (the keys of `par_sort_by_key`, with their element bytes or
+//!   indices) and `NanLast` (whose tied keys differ in their bits) are sorted
+//!   **stably, out of place**, with a scratch buffer as long as the slice
+//!   (written by rayon's tasks, so that its page faults are taken on every
+//!   thread): each task counts one chunk's records per value of the byte; the
+//!   counts give every (bucket, chunk) pair its own range of the other buffer,
+//!   the chunks in input order within a bucket (stable), and each task moves its
+//!   chunk's records into its ranges.
+//!
+//! Then, on both routes, the buckets are rayon tasks, each sorted on the bytes
+//! below. A bucket of at most `len / (4 · threads)` records (or [`LEAF_MIN`],
+//! the larger) is one task: the sequential engine sorts it on one thread. A
+//! larger bucket is **split in parallel again** by the next byte, and so on
+//! down to the last byte: a byte that every record of a bucket shares is
+//! skipped without a move, and a bucket whose every byte is sorted (its keys
+//! all equal) is in order already (on the stable route copied to the other
+//! buffer, in chunks, when the result must be there).
 //!
 //! So no sequential piece of work covers more than `max(len / (4 · threads),`
 //! [`LEAF_MIN`]`)` records, whatever the distribution: floats in ±1e6, whose
 //! few top bytes hold most records (four top bytes about 87%), give a few large
-//! top-level buckets, but each of them is counted and scattered by every thread
-//! again; one top byte for every key, a few distinct values, all keys equal and
-//! sorted input the same. A thread's share of each pass is its chunks, and the
-//! buckets, about four per thread or smaller, are balanced by rayon's work
-//! stealing. (An earlier version divided the work by top-level bucket only:
-//! about four tasks for floats in ±1e6, whatever the thread count, and no
-//! faster beyond four threads on a 16-core Xeon.) The statistic of
-//! [`__stats`] records the largest piece, for the tests.
+//! top-level buckets, but each of them is split by every thread again; one top
+//! byte for every key, a few distinct values, all keys equal and sorted input
+//! the same. A thread's share of each pass is its tiles or chunks (and its
+//! exchanges, each shorter than a tile), and the buckets, about four per
+//! thread or smaller, are balanced by rayon's work stealing. (An earlier
+//! version divided the work by top-level bucket only: about four tasks for
+//! floats in ±1e6, whatever the thread count, and no faster beyond four threads
+//! on a 16-core Xeon.) The statistic of [`__stats`] records the largest piece,
+//! for the tests.
 //!
 //! [`par_sort_by_key`] adds two phases of the same shape: the key function is
 //! called on chunks of the slice, one task each (the records of keys and
@@ -45,29 +58,49 @@ use alloc::vec::Vec;
 use rayon::prelude::*;
 
 use super::alloc_forms::{Engine, Keyed, sort_by_key_on};
+use super::in_place::permute;
 use super::radix::{Radix, count_digit, lsd, lsd_to};
+use super::route::sort_exact_low;
 use super::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
 /// pass and the tasks cost more than they save.
-/// Under Miri, 256, so that the tests' short inputs take the parallel path.
-pub(crate) const PARALLEL_MIN: usize = if cfg!(miri) { 256 } else { 1 << 16 };
+/// Under Miri and the fuzzer, 256, so that short inputs take the parallel path.
+pub(crate) const PARALLEL_MIN: usize = if cfg!(any(miri, fuzzing)) {
+    256
+} else {
+    1 << 16
+};
 
 /// A bucket of at most this many records is sorted by one task, however few the
 /// threads: a parallel split of it costs more in tasks and counters than it
 /// spreads. Larger buckets are one task when they hold at most a quarter of the
 /// slice's share per thread (`len / (4 · threads)`).
-/// Under Miri, 64 records.
-pub(crate) const LEAF_MIN: usize = if cfg!(miri) { 64 } else { 1 << 15 };
+/// Under Miri and the fuzzer, 64 records.
+pub(crate) const LEAF_MIN: usize = if cfg!(any(miri, fuzzing)) {
+    64
+} else {
+    1 << 15
+};
 
 /// Fewest records of a chunk that one task counts and scatters: its 256 counters
 /// cost more than fewer records.
-/// Under Miri, 16 records.
-pub(crate) const CHUNK_MIN: usize = if cfg!(miri) { 16 } else { 1 << 12 };
+/// Under Miri and the fuzzer, 16 records.
+pub(crate) const CHUNK_MIN: usize = if cfg!(any(miri, fuzzing)) {
+    16
+} else {
+    1 << 12
+};
 
 /// Pieces per thread a split aims at (chunks of a pass, buckets), so that work
 /// stealing evens out pieces of different speeds.
 pub(crate) const PIECES_PER_THREAD: usize = 4;
+
+/// Tiles per thread of the in-place split ([`regions`]): fewer than
+/// [`PIECES_PER_THREAD`], as each tile's groups are runs to exchange. 16Mi
+/// `f32` in ±1e6 on the 16-core Xeon, 16 threads: 18.0–20.1 ms with two tiles
+/// per thread, 22.0–24.4 with four (BENCHMARKS.md).
+pub(crate) const TILES_PER_THREAD: usize = 2;
 
 /// Values of one digit: a byte.
 const BYTE_VALUES: usize = 256;
@@ -270,6 +303,278 @@ where
     Some(bounds)
 }
 
+/// Sorts `v`, of keys identical when equal, by the low `bytes` bytes of their
+/// radix (the bytes above are the same in every record), in place: a slice of
+/// more than `job.leaf` records is grouped by byte `bytes - 1` in parallel
+/// ([`regions`]), and its buckets are sorted the same way as rayon tasks; a
+/// smaller one is one task (`route::sort_exact_low`).
+fn sort_exact<T, R, F>(v: &mut [T], bytes: usize, job: &Job<F>)
+where
+    T: Copy + Send + Sync,
+    R: Radix,
+    F: Fn(&T) -> R + Sync + Copy,
+{
+    let n = v.len();
+    if n < 2 || bytes == 0 {
+        return;
+    }
+    if n <= job.leaf {
+        piece(n);
+        sort_exact_low(v, bytes, &job.radix);
+        return;
+    }
+    let Some(bounds) = regions(v, bytes, job) else {
+        // One bucket holds every record: the next byte, nothing moved.
+        return sort_exact(v, bytes - 1, job);
+    };
+    let mut buckets = Vec::with_capacity(BYTE_VALUES);
+    let mut rest = v;
+    for w in bounds.windows(2) {
+        let (bucket, tail) = core::mem::take(&mut rest).split_at_mut(w[1] - w[0]);
+        if bucket.len() > 1 {
+            buckets.push(bucket);
+        }
+        rest = tail;
+    }
+    buckets
+        .into_par_iter()
+        .for_each(|b| sort_exact(b, bytes - 1, job));
+}
+
+/// Groups `v` in place by byte `bytes - 1` of the radix, every phase on every
+/// thread (regions sort: Obeya, Kahssay, Fan and Shun, SPAA 2019, as rdst's
+/// `regions_sort`); returns where each of the 256 buckets starts and, last,
+/// `v.len()`, or `None` (nothing moved) when every record has the same byte.
+///
+/// 1. **Tiles.** `v` is cut into [`TILES_PER_THREAD`] tiles per thread (of at
+///    least [`CHUNK_MIN`] records); each task counts one tile's records per
+///    byte value and groups its tile in place (`in_place::permute`) while it is
+///    in the core's cache.
+/// 2. **Territories.** The total counts give every byte value `d` its range of
+///    `v`, its territory. A tile's group of `d` that lies (partly) in the
+///    territory of another value `t` is a [`Misplaced`] run: at `t`, of `d`.
+///    Every territory holds as many records of other values as its own value
+///    has elsewhere.
+/// 3. **Exchanges.** In rounds: each value `c` in turn pairs runs lying in its
+///    territory (of other values) with runs of `c` lying elsewhere, as long as
+///    both are left, cutting the longer of a pair to the shorter's length; then
+///    every pair swaps its records, in parallel (the runs are disjoint). The
+///    records of `c` are then home; the others, now in the territory where the
+///    run of `c` lay, are a new run unless that is their own. The smallest
+///    value with runs finds all its runs unpaired, and pairs at least one: the
+///    misplaced records decrease every round.
+///
+/// The records move in runs (`swap_with_slice`), not one by one: each
+/// exchange reads and writes two contiguous ranges.
+fn regions<T, R, F>(v: &mut [T], bytes: usize, job: &Job<F>) -> Option<Vec<usize>>
+where
+    T: Copy + Send + Sync,
+    R: Radix,
+    F: Fn(&T) -> R + Sync,
+{
+    let n = v.len();
+    #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
+    let shift = (bytes as u32 - 1) * 8;
+    let byte = |x: &T| (job.radix)(x).shr_usize(shift) & (BYTE_VALUES - 1);
+    let tile = chunk_of(n, rayon::current_num_threads() * TILES_PER_THREAD);
+    // Each tile counted and grouped by one task, while it is in that core's
+    // cache (a tile whose records all have one value is left as it is).
+    let counts: Vec<[usize; BYTE_VALUES]> = v
+        .par_chunks_mut(tile)
+        .map(|c| {
+            piece(c.len());
+            let counts = count_digit::<T, BYTE_VALUES>(c, byte);
+            if !counts.contains(&c.len()) {
+                permute(c, &counts, byte);
+            }
+            counts
+        })
+        .collect();
+    let mut bounds = Vec::with_capacity(BYTE_VALUES + 1);
+    let mut sum = 0;
+    for d in 0..BYTE_VALUES {
+        bounds.push(sum);
+        sum += counts.iter().map(|c| c[d]).sum::<usize>();
+        if sum - bounds[d] == n {
+            // Every tile held only `d`: nothing moved.
+            return None;
+        }
+    }
+    bounds.push(sum);
+    let mut runs = misplaced(v, &counts, &bounds);
+    while !runs.is_empty() {
+        runs = exchange(runs);
+    }
+    Some(bounds)
+}
+
+/// Records lying in the territory of one byte value that have another.
+struct Misplaced<'a, T> {
+    /// The value whose territory the records lie in.
+    at: u8,
+    /// The records' own value.
+    of: u8,
+    /// The records.
+    records: &'a mut [T],
+}
+
+/// Two runs of one round that swap their records: `home` lies in the territory
+/// of value `c` and holds records of `of`; `away` lies in the territory of `at`
+/// and holds records of `c`.
+struct Exchange<'a, T> {
+    home: &'a mut [T],
+    away: &'a mut [T],
+    /// Where `away` lies.
+    at: u8,
+    /// What `home` holds (and `away` will).
+    of: u8,
+}
+
+/// The [`Misplaced`] runs of `v` once its tiles (of the lengths `counts` sum
+/// to) are grouped, the territories starting at `bounds`: the intersections of
+/// the tiles' groups with the territories, where the two values differ.
+fn misplaced<'a, T>(
+    v: &'a mut [T],
+    counts: &[[usize; BYTE_VALUES]],
+    bounds: &[usize],
+) -> Vec<Misplaced<'a, T>> {
+    let mut runs = Vec::new();
+    let mut rest = v;
+    let mut at = 0;
+    let mut pos = 0;
+    for tile in counts {
+        for (of, &count) in tile.iter().enumerate() {
+            let mut left = count;
+            while left > 0 {
+                while bounds[at + 1] <= pos {
+                    at += 1;
+                }
+                let len = left.min(bounds[at + 1] - pos);
+                let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
+                rest = tail;
+                if at != of {
+                    #[allow(clippy::cast_possible_truncation)] // both below 256
+                    runs.push(Misplaced {
+                        at: at as u8,
+                        of: of as u8,
+                        records: run,
+                    });
+                }
+                pos += len;
+                left -= len;
+            }
+        }
+    }
+    runs
+}
+
+/// One round of exchanges (see [`regions`]): returns the runs left misplaced.
+fn exchange<T: Send>(runs: Vec<Misplaced<'_, T>>) -> Vec<Misplaced<'_, T>> {
+    // The runs by the territory they lie in, and by their records' value.
+    let by_at = group(&runs, |r| r.at);
+    let by_of = group(&runs, |r| r.of);
+    let mut slots: Vec<Option<Misplaced<'_, T>>> = runs.into_iter().map(Some).collect();
+    let mut exchanges = Vec::new();
+    for c in 0..BYTE_VALUES {
+        // Runs in c's territory, and runs of c elsewhere.
+        let (mut homes, mut aways) = (by_at.of(c).iter(), by_of.of(c).iter());
+        let (mut h, mut a) = (homes.next(), aways.next());
+        while let (Some(&hi), Some(&ai)) = (h, a) {
+            let (home, away) = match (slots[hi].take(), slots[ai].take()) {
+                (Some(home), Some(away)) => (home, away),
+                (home, away) => {
+                    // Paired already (by an earlier value): the next of its kind.
+                    if home.is_none() {
+                        h = homes.next();
+                    }
+                    if away.is_none() {
+                        a = aways.next();
+                    }
+                    slots[hi] = home;
+                    slots[ai] = away;
+                    continue;
+                }
+            };
+            let len = home.records.len().min(away.records.len());
+            let (home_run, home_rest) = home.records.split_at_mut(len);
+            let (away_run, away_rest) = away.records.split_at_mut(len);
+            if home_rest.is_empty() {
+                h = homes.next();
+            } else {
+                slots[hi] = Some(Misplaced {
+                    at: home.at,
+                    of: home.of,
+                    records: home_rest,
+                });
+            }
+            if away_rest.is_empty() {
+                a = aways.next();
+            } else {
+                slots[ai] = Some(Misplaced {
+                    at: away.at,
+                    of: away.of,
+                    records: away_rest,
+                });
+            }
+            exchanges.push(Exchange {
+                home: home_run,
+                away: away_run,
+                at: away.at,
+                of: home.of,
+            });
+        }
+    }
+    exchanges.par_iter_mut().for_each(|e| {
+        piece(e.home.len());
+        e.home.swap_with_slice(e.away);
+    });
+    let mut left: Vec<Misplaced<'_, T>> = slots.into_iter().flatten().collect();
+    left.extend(
+        exchanges
+            .into_iter()
+            .filter(|e| e.at != e.of)
+            .map(|e| Misplaced {
+                at: e.at,
+                of: e.of,
+                records: e.away,
+            }),
+    );
+    left
+}
+
+/// Indices of runs grouped by a byte value: `order[starts[d]..starts[d + 1]]`
+/// are those whose value is `d`, in input order.
+struct Groups {
+    starts: [usize; BYTE_VALUES + 1],
+    order: Vec<usize>,
+}
+
+impl Groups {
+    /// The indices of value `d`.
+    fn of(&self, d: usize) -> &[usize] {
+        &self.order[self.starts[d]..self.starts[d + 1]]
+    }
+}
+
+/// The runs grouped by `value`.
+fn group<T>(runs: &[Misplaced<'_, T>], value: impl Fn(&Misplaced<'_, T>) -> u8) -> Groups {
+    let mut starts = [0; BYTE_VALUES + 1];
+    for r in runs {
+        starts[usize::from(value(r)) + 1] += 1;
+    }
+    for d in 0..BYTE_VALUES {
+        starts[d + 1] += starts[d];
+    }
+    let mut next = starts;
+    let mut order = alloc::vec![0; runs.len()];
+    for (i, r) in runs.iter().enumerate() {
+        let d = usize::from(value(r));
+        order[next[d]] = i;
+        next[d] += 1;
+    }
+    Groups { starts, order }
+}
+
 /// Sorts `v` stably by `radix` on rayon's pool, `buf` (as long as `v`) as scratch.
 fn par_lsd<T: Copy + Send + Sync, R: Radix>(
     v: &mut [T],
@@ -295,11 +600,19 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
 /// [`NanLast`](super::NanLast), NaNs last and ±0 tied, in input order). Slices
 /// shorter than 65 536 elements are sorted on the calling thread.
 ///
-/// Allocates a buffer as long as the slice. Every phase runs on every thread of
-/// the pool, whatever the keys: the counting and the moving by each byte are
-/// cut into chunks per thread, and a bucket too large for one task (more than a
-/// quarter of a thread's share) is split in parallel again by the next byte,
-/// down to the last.
+/// Every phase runs on every thread of the pool, whatever the keys: the
+/// counting and the moving by each byte are cut into pieces per thread, and a
+/// bucket too large for one task (more than a quarter of a thread's share) is
+/// split in parallel again by the next byte, down to the last.
+///
+/// Memory: keys identical when equal (every [`SortKey`] but
+/// [`NanLast`](super::NanLast)) are split **in place**, in parallel (an
+/// unstable permutation, indistinguishable from the stable one: tied keys have
+/// the same bits, see [`sort`](super::sort)); each bucket that one task sorts
+/// takes a buffer as `sort` would for it (as long as the bucket when that is
+/// under 4 MiB, else at most 2 MiB), so the extra memory is at most one such
+/// buffer per thread, under 4 MiB each. `NanLast` keys are sorted out of place, with a
+/// buffer as long as the slice.
 ///
 /// ```
 /// use normkey::sort;
@@ -318,8 +631,18 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
         super::sort(v);
         return;
     }
-    let mut buf = Parallel.buffer(v[0], v.len());
-    par_lsd(v, &mut buf, radix_of::<K>);
+    if K::EXACT {
+        let pieces = pool_pieces();
+        let job = Job {
+            radix: radix_of::<K>,
+            leaf: (v.len() / pieces).max(LEAF_MIN),
+            pieces,
+        };
+        sort_exact(v, K::Radix::BITS as usize / 8, &job);
+    } else {
+        let mut buf = Parallel.buffer(v[0], v.len());
+        par_lsd(v, &mut buf, radix_of::<K>);
+    }
 }
 
 /// [`sort_by_cached_key`](super::sort_by_cached_key) on rayon's thread pool: stable, any `T:

@@ -181,6 +181,30 @@ fn every_pair<T, R: Radix>(v: &[T], radix: &impl Fn(&T) -> R, ok: impl Fn(R, R) 
         })
 }
 
+/// Sorts `v`, of keys identical when equal, by the low `bytes` bytes of its
+/// radix (the bytes above are the same in every record): a bucket of the
+/// parallel in-place split, which one task sorts. As [`route`] would choose for
+/// a slice given no buffer: split in place from [`IN_PLACE_BYTES`] (a scratch of
+/// `in_place::leaf` records), else the stable engine with a buffer as long as `v`.
+#[cfg(feature = "rayon")]
+pub(crate) fn sort_exact_low<T: Copy, R: Radix>(
+    v: &mut [T],
+    bytes: usize,
+    radix: &impl Fn(&T) -> R,
+) {
+    let n = v.len();
+    let Some(&first) = v.first() else {
+        return;
+    };
+    if n.saturating_mul(size_of::<T>()) >= IN_PLACE_BYTES {
+        let mut leaf = alloc::vec![first; in_place::leaf::<T>(n)];
+        in_place::split(v, &mut leaf, bytes, radix);
+    } else {
+        let mut buf = alloc::vec![first; n];
+        sort_in::<false, T, R>(v, &mut buf, bytes, radix);
+    }
+}
+
 /// Where the scratch of a sort comes from.
 pub(crate) enum Scratch<'a, T> {
     /// The caller's, at least as long as the slice.

@@ -171,6 +171,16 @@ impl<F> Job<F> {
     fn chunk(&self, n: usize) -> usize {
         chunk_of(n, self.pieces)
     }
+
+    /// Byte `bytes - 1` of a record's radix (`bytes` from 1 to the radix's).
+    fn byte<T, R: Radix>(&self, bytes: usize) -> impl Fn(&T) -> usize + Copy + '_
+    where
+        F: Fn(&T) -> R,
+    {
+        #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
+        let shift = (bytes as u32 - 1) * 8;
+        move |x: &T| (self.radix)(x).shr_usize(shift) & (BYTE_VALUES - 1)
+    }
 }
 
 /// The records of one chunk of a pass over `n` records cut into `pieces`.
@@ -253,9 +263,7 @@ where
     F: Fn(&T) -> R + Sync,
 {
     let n = src.len();
-    #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
-    let shift = (bytes as u32 - 1) * 8;
-    let byte = |x: &T| (job.radix)(x).shr_usize(shift) & (BYTE_VALUES - 1);
+    let byte = job.byte(bytes);
     let chunk = job.chunk(n);
     let counts: Vec<[usize; BYTE_VALUES]> = src
         .par_chunks(chunk)
@@ -373,9 +381,7 @@ where
     F: Fn(&T) -> R + Sync,
 {
     let n = v.len();
-    #[allow(clippy::cast_possible_truncation)] // at most 16 bytes
-    let shift = (bytes as u32 - 1) * 8;
-    let byte = |x: &T| (job.radix)(x).shr_usize(shift) & (BYTE_VALUES - 1);
+    let byte = job.byte(bytes);
     let tile = chunk_of(n, rayon::current_num_threads() * TILES_PER_THREAD);
     // Each tile counted and grouped by one task, while it is in that core's
     // cache (a tile whose records all have one value is left as it is).

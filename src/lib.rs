@@ -12,6 +12,7 @@
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
 //! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`](texture::Format): the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`](texture::Format::encode_rows), [`Format::decode_rows`](texture::Format::decode_rows) and their forms on the format's own channels), exact mip levels ([`Format::downsample`](texture::Format::downsample)); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
+//! | [`sum`] | exact sums: [`sum::sum`], [`sum::mean`], [`sum::dot`] correctly rounded and the same bits in any order; [`sum::ExactSum`], the mergeable accumulator; [`sum::par_sum`], [`sum::par_mean`], [`sum::par_dot`] (feature `rayon`), the same bits on any number of threads |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics |
 //!
 //! # Cargo features
@@ -93,6 +94,7 @@ pub mod norm;
 mod soft_float;
 pub mod sort;
 pub mod storage;
+pub mod sum;
 pub mod texture;
 
 #[cfg(feature = "defmt")]

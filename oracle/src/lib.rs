@@ -19,6 +19,7 @@
 )]
 
 pub mod quantile;
+pub mod sum;
 
 /// 2⁵²: adding it to an `f64` in [0, 2⁵²) rounds it to an integer, ties to even.
 const MAGIC: f64 = 4_503_599_627_370_496.0;

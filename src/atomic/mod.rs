@@ -1117,6 +1117,10 @@ pub use view::{AtomicF32, AtomicF64, AtomicView};
 // The arg reducers need a 64-bit compare-and-swap (the pair is one `u64`).
 #[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
 mod arg;
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+mod exact_sum;
+#[cfg(any(feature = "portable-atomic", target_has_atomic = "64"))]
+pub use exact_sum::{AtomicExactSum, AtomicSumFloat};
 // Without one their aliases name a type that is not well-formed, so that a use is
 // `AtomicBits`' error naming the fix, as for the other reducers (not "unresolved
 // import", with rustc suggesting a reducer of another kind).

@@ -1,0 +1,159 @@
+//! [`SumFloat`]: the float types the exact sums take, and what differs between
+//! them (the format, the number of limbs, the exponent bins of the slice loop,
+//! the algorithm of the dot product).
+
+// Bit fields of float encodings and limbs: the casts take low bits or
+// reinterpret two's complement on purpose, and the short names are the
+// standard's (sign, exponent, significand).
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::many_single_char_names
+)]
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::sort::quantile::Nans;
+use crate::sum::wide::{Format, limbs_needed};
+
+pub(crate) mod sealed {
+    use super::{Debug, Format, Hash, Nans};
+
+    /// What each float type fixes: only this crate implements it.
+    // Its items are the crate's (`Format`, `Bins`): the trait is unnameable outside.
+    #[allow(private_interfaces, private_bounds)]
+    pub trait Float: Copy + Debug + Send + Sync + 'static {
+        /// The binary format.
+        const FORMAT: Format;
+        /// The limbs of a sum of up to 2^64 values (`[i64; L]`).
+        type Limbs: Copy + AsRef<[i64]> + AsMut<[i64]> + Eq + Hash + Debug + Send + Sync;
+        /// A number of zero.
+        const ZERO: Self::Limbs;
+        /// One counter per biased exponent (`[i64; 2^exp_bits]`) for the slice loop.
+        type Bins: crate::sum::kernel::Bins;
+        /// The bits, zero-extended.
+        fn to_u64(self) -> u64;
+        /// The float of the low bits.
+        fn from_u64(b: u64) -> Self;
+        /// The same value in `f64` (exact: every `SumFloat` is at most as wide).
+        fn widen(self) -> f64;
+        /// The limbs of a sum of products (`[i64; L]`).
+        type DotLimbs: Copy + AsRef<[i64]> + AsMut<[i64]> + Send + Sync;
+        /// Products of zero.
+        const DOT_ZERO: Self::DotLimbs;
+        /// The quantum of the products' limbs.
+        const DOT_QUANTUM: i32;
+        /// Adds the products `a[i] · b[i]` exactly (`slice::dot_add_in_f64` or
+        /// `slice::dot_add_wide`): the count of products added and the flags seen.
+        fn dot_add(limbs: &mut [i64], a: &[Self], b: &[Self], nans: Nans) -> (u64, u8);
+    }
+}
+
+/// A float type with exact sums: `f32`, `f64`, and with feature `half`,
+/// `half::f16` and `half::bf16`. Sealed: only this crate implements it.
+///
+/// ```
+/// use normkey::sum::{ExactSum, SumFloat};
+///
+/// fn total<F: SumFloat>(v: &[F]) -> F {
+///     let mut s = ExactSum::<F>::new();
+///     s.add_slice(v);
+///     s.value()
+/// }
+/// assert_eq!(total(&[1e16_f64, 1.0, -1e16]), 1.0);
+/// assert_eq!(total(&[0.1_f32; 10]), 1.0000001); // the exact sum 1.00000001490116…, rounded once
+/// ```
+pub trait SumFloat: sealed::Float {}
+
+/// The limbs of `F`'s format, from the format alone.
+pub(crate) const fn limbs_of(f: Format) -> usize {
+    let max_pos = (1 << f.exp_bits) - 3;
+    limbs_needed(max_pos + f.mant + 1, max_pos)
+}
+
+/// `impl SumFloat` for one float: its bits type, limb count (checked against
+/// `limbs_of`), bin count and dot algorithm.
+macro_rules! sum_float {
+    ($f:ty, $u:ty, widen = $widen:path, mant = $mant:expr, exp = $exp:expr, limbs = $limbs:expr, dot = $dot:path, $dot_limbs:expr, $dot_quantum:expr) => {
+        #[allow(private_interfaces)]
+        impl sealed::Float for $f {
+            const FORMAT: Format = Format {
+                mant: $mant,
+                exp_bits: $exp,
+            };
+            type Limbs = [i64; $limbs];
+            const ZERO: Self::Limbs = [0; $limbs];
+            type Bins = [i64; 1 << $exp];
+            #[inline]
+            fn to_u64(self) -> u64 {
+                u64::from(bytemuck::cast::<$f, $u>(self))
+            }
+            #[inline]
+            #[allow(clippy::cast_possible_truncation)] // the low bits: the float's own
+            fn from_u64(b: u64) -> Self {
+                bytemuck::cast::<$u, $f>(b as $u)
+            }
+            #[inline]
+            fn widen(self) -> f64 {
+                $widen(self)
+            }
+            type DotLimbs = [i64; $dot_limbs];
+            const DOT_ZERO: Self::DotLimbs = [0; $dot_limbs];
+            const DOT_QUANTUM: i32 = $dot_quantum;
+            fn dot_add(limbs: &mut [i64], a: &[Self], b: &[Self], nans: Nans) -> (u64, u8) {
+                $dot(limbs, a, b, nans)
+            }
+        }
+        impl SumFloat for $f {}
+        const _: () = assert!(limbs_of(<$f as sealed::Float>::FORMAT) == $limbs);
+    };
+}
+
+sum_float!(
+    f32,
+    u32,
+    widen = f64::from,
+    mant = 23,
+    exp = 8,
+    limbs = 11,
+    dot = crate::sum::slice::dot_add_in_f64,
+    68,
+    -1074
+);
+sum_float!(
+    f64,
+    u64,
+    widen = core::convert::identity,
+    mant = 52,
+    exp = 11,
+    limbs = 68,
+    dot = crate::sum::slice::dot_add_wide,
+    134,
+    -2148
+);
+#[cfg(feature = "half")]
+sum_float!(
+    half::f16,
+    u16,
+    widen = half::f16::to_f64,
+    mant = 10,
+    exp = 5,
+    limbs = 4,
+    dot = crate::sum::slice::dot_add_in_f64,
+    68,
+    -1074
+);
+#[cfg(feature = "half")]
+sum_float!(
+    half::bf16,
+    u16,
+    widen = half::bf16::to_f64,
+    mant = 7,
+    exp = 8,
+    limbs = 11,
+    dot = crate::sum::slice::dot_add_in_f64,
+    68,
+    -1074
+);

@@ -1,0 +1,197 @@
+//! The slice functions: [`sum`], [`mean`], [`dot`], thin forms of the
+//! accumulator, and the two algorithms of the dot product.
+
+// Bit fields of float encodings and limbs: the casts take low bits or
+// reinterpret two's complement on purpose, and the short names are the
+// standard's (sign, exponent, significand).
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::many_single_char_names
+)]
+
+use crate::sort::quantile::Nans;
+use crate::sum::accumulator::{ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, finish, seen_flags};
+use crate::sum::float::SumFloat;
+use crate::sum::float::sealed::Float;
+use crate::sum::kernel::Bins;
+use crate::sum::wide;
+
+impl<F: SumFloat> ExactSum<F> {
+    /// Adds the values of `xs`, NaNs by `nans` (skipped NaNs are not counted).
+    pub(crate) fn add_values(&mut self, xs: &[F], nans: Nans) {
+        let seen = self.add_slice_seen(xs);
+        let mut flags = seen_flags(&seen);
+        let mut n = xs.len() as u64;
+        if let Nans::Skip = nans {
+            flags &= !NAN;
+            n -= seen.nans;
+        }
+        self.count_values(n);
+        self.set_flags(flags);
+    }
+}
+
+/// The exact sum of `xs`, rounded once to nearest, ties to even: the same bits
+/// for every order of `xs` (and the same as [`par_sum`](crate::sum::par_sum)).
+///
+/// NaN: [`Nans::Propagate`] gives the canonical positive quiet NaN if `xs` holds
+/// any NaN (whatever its sign and payload); [`Nans::Skip`] leaves NaNs out (a
+/// nansum). +∞ and −∞ together give NaN; one of them gives itself. A finite sum
+/// beyond the range rounds to ±∞ as one rounding would; an exact zero is −0 only
+/// when every (non-NaN) value is −0, so the empty sum is +0. Subnormals are exact.
+///
+/// ```
+/// use normkey::sort::Nans;
+/// use normkey::sum::sum;
+///
+/// let v = [1e308_f64, 1e308, -1e308, 1e-300];
+/// assert_eq!(sum(&v, Nans::Propagate), 1e308); // the exact 1e308 + 1e-300, rounded
+/// assert_eq!(v.iter().sum::<f64>(), f64::INFINITY); // in order, the first + overflows
+///
+/// let w = [0.1_f32, f32::NAN, 0.2, -f32::NAN];
+/// assert_eq!(sum(&w, Nans::Skip), 0.3); // the exact 0.30000000447…, rounded once
+/// assert_eq!(sum(&w, Nans::Propagate).to_bits(), f32::NAN.to_bits());
+/// assert_eq!(sum(&[-0.0_f32, -0.0], Nans::Propagate).to_bits(), (-0.0_f32).to_bits());
+/// assert_eq!(sum::<f32>(&[], Nans::Propagate).to_bits(), 0);
+/// ```
+#[must_use]
+pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
+    let mut s = ExactSum::new();
+    s.add_values(xs, nans);
+    s.value()
+}
+
+/// The exact sum of `xs` divided by their number, rounded once (to nearest, ties
+/// to even): never an overflow on the way, and the same bits for every order.
+///
+/// NaN as [`sum`]; [`Nans::Skip`] divides by the number of values that are not
+/// NaN. No values (or only NaNs skipped): NaN, the canonical positive quiet NaN.
+/// ±∞ as the sum. A mean of zero is −0 when every value is −0.
+///
+/// ```
+/// use normkey::sort::Nans;
+/// use normkey::sum::mean;
+///
+/// assert_eq!(mean(&[f32::MAX, f32::MAX], Nans::Propagate), f32::MAX);
+/// assert_eq!(mean(&[1.0_f64, 2.0, f64::NAN], Nans::Skip), 1.5);
+/// assert!(mean::<f64>(&[], Nans::Propagate).is_nan());
+/// // Subnormals are exact: the mean of the two smallest subnormal steps is a tie, to even.
+/// assert_eq!(mean(&[0.0_f64, 5e-324], Nans::Propagate), 0.0);
+/// assert_eq!(mean(&[5e-324_f64, 1e-323], Nans::Propagate), 1e-323);
+/// ```
+#[must_use]
+pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
+    let mut s = ExactSum::new();
+    s.add_values(xs, nans);
+    s.mean()
+}
+
+/// The exact dot product `Σ a[i] · b[i]`, rounded once (to nearest, ties to even):
+/// every product is exact (`f32`, `f16`, `bf16`: in `f64`; `f64`: as a 106-bit
+/// integer product, so nothing underflows), and their sum is exact.
+///
+/// NaN: a product with a NaN factor is NaN, and so is `±∞ · 0`; [`Nans::Propagate`]
+/// gives the canonical positive quiet NaN if any product is NaN, [`Nans::Skip`]
+/// leaves out the pairs with a NaN factor (`∞ · 0` still gives NaN). ±∞ and the
+/// zeros as [`sum`] of the products (a product's sign is the XOR of the signs).
+///
+/// # Panics
+///
+/// If `a` and `b` differ in length.
+///
+/// ```
+/// use normkey::sort::Nans;
+/// use normkey::sum::dot;
+///
+/// let a = [1e20_f64, 1.0, -1e20];
+/// let b = [1.0, 1.0, 1.0];
+/// assert_eq!(dot(&a, &b, Nans::Propagate), 1.0);
+/// assert_eq!(a.iter().zip(&b).map(|(x, y)| x * y).sum::<f64>(), 0.0);
+/// // A product below f64's smallest subnormal still counts.
+/// assert_eq!(dot(&[1e-200_f64, 1.0], &[1e-200, -5e-324], Nans::Propagate), -5e-324);
+/// assert!(dot(&[f32::INFINITY], &[0.0], Nans::Skip).is_nan());
+/// ```
+#[must_use]
+#[track_caller]
+pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
+    assert_eq!(a.len(), b.len(), "dot: the slices differ in length");
+    let mut limbs = F::DOT_ZERO;
+    let (count, flags) = F::dot_add(limbs.as_mut(), a, b, nans);
+    F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+}
+
+/// Products per batch of [`dot_add_in_f64`].
+const BATCH: usize = 256;
+
+/// The products of floats at most half as wide as `f64` (exact in `f64`: at most
+/// 2 · 24 significant bits, magnitudes within `[2^−298, 2^256)`), added through
+/// the slice loop of `f64`, in batches.
+pub(crate) fn dot_add_in_f64<F: Float>(
+    limbs: &mut [i64],
+    a: &[F],
+    b: &[F],
+    nans: Nans,
+) -> (u64, u8) {
+    let mut buf = [0.0_f64; BATCH];
+    let (mut count, mut flags) = (0, 0);
+    for (ca, cb) in a.chunks(BATCH).zip(b.chunks(BATCH)) {
+        let mut n = 0;
+        for (&x, &y) in ca.iter().zip(cb) {
+            let (x, y) = (x.widen(), y.widen());
+            if matches!(nans, Nans::Skip) && (x.is_nan() || y.is_nan()) {
+                continue;
+            }
+            buf[n] = x * y;
+            n += 1;
+        }
+        let seen = <[i64; 2048] as Bins>::add_slice::<f64>(limbs, &buf[..n]);
+        flags |= seen_flags(&seen);
+        count += n as u64;
+    }
+    (count, flags)
+}
+
+/// The products of `f64`s as 106-bit integers (`sig_a · sig_b` at `pos_a +
+/// pos_b`, quantum `2^−2148`), each added into the limbs.
+pub(crate) fn dot_add_wide<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
+    let f = F::FORMAT;
+    let (mut count, mut flags) = (0, 0);
+    let mant = (1 << f.mant) - 1;
+    for (&x, &y) in a.iter().zip(b) {
+        let (nx, ex, sx, px) = f.parts(x.to_u64());
+        let (ny, ey, sy, py) = f.parts(y.to_u64());
+        let nan_x = ex == f.all_ones() && sx & mant != 0;
+        let nan_y = ey == f.all_ones() && sy & mant != 0;
+        if nan_x || nan_y {
+            if let Nans::Propagate = nans {
+                flags |= NAN;
+                count += 1;
+            }
+            continue;
+        }
+        count += 1;
+        let negative = nx != ny;
+        if ex == f.all_ones() || ey == f.all_ones() {
+            // ∞ · 0 is NaN; ∞ · anything else is ±∞.
+            flags |= if sx == 0 || sy == 0 {
+                NAN
+            } else if negative {
+                NEG_INF | NOT_NEG_ZERO
+            } else {
+                POS_INF | NOT_NEG_ZERO
+            };
+            continue;
+        }
+        let p = u128::from(sx) * u128::from(sy);
+        if p == 0 && negative {
+            continue; // −0
+        }
+        flags |= NOT_NEG_ZERO;
+        let pos = px + py;
+        wide::add_at(limbs, p as u64, pos, negative);
+        wide::add_at(limbs, (p >> 64) as u64, pos + 64, negative);
+    }
+    (count, flags)
+}

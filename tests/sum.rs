@@ -1,0 +1,372 @@
+//! The exact sums against `normkey-oracle`'s rationals: every form (the
+//! accumulator one value at a time and by slices, merges, the slice functions,
+//! the rayon forms on pools of 1 to 16 threads) on random, cancelling,
+//! subnormal, overflowing and special inputs of every float type; every pair of
+//! `f16` values (exhaustive stage); Python's `math.fsum` on recorded cases.
+
+// Test data: casts build floats from random bits on purpose; exact float
+// comparisons are the point; one-letter names are the standard's.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::float_cmp,
+    clippy::many_single_char_names
+)]
+
+mod common;
+
+use common::{XorShift, miri_thin};
+use normkey::sort::Nans;
+use normkey::sum::{ExactSum, SumFloat, dot, mean, sum};
+use normkey_oracle::sum as oracle;
+
+/// A float type under test: its bits and its oracle format.
+trait Float: SumFloat + PartialEq {
+    const ORACLE: oracle::Format;
+    fn bits(self) -> u64;
+    fn of(b: u64) -> Self;
+}
+
+macro_rules! float {
+    ($f:ty, $u:ty, $fmt:expr) => {
+        impl Float for $f {
+            const ORACLE: oracle::Format = $fmt;
+            fn bits(self) -> u64 {
+                u64::from(self.to_bits())
+            }
+            fn of(b: u64) -> Self {
+                <$f>::from_bits(b as $u)
+            }
+        }
+    };
+}
+float!(f32, u32, oracle::F32);
+float!(f64, u64, oracle::F64);
+#[cfg(feature = "half")]
+float!(half::f16, u16, oracle::F16);
+#[cfg(feature = "half")]
+float!(half::bf16, u16, oracle::BF16);
+
+fn width(f: oracle::Format) -> u32 {
+    1 + f.exp + f.mant
+}
+
+/// Bits of the kind `kind`: 0 raw bits; 1 finite values over a few binades, both
+/// signs (cancellation); 2 the whole finite range; 3 subnormals and zeros; 4
+/// near the largest finite; 5 specials mixed in.
+fn value<F: Float>(r: &mut XorShift, kind: u64, base: u64) -> F {
+    let f = F::ORACLE;
+    let all = u64::MAX >> (64 - width(f));
+    let emask = (1_u64 << f.exp) - 1;
+    let x = r.next();
+    let sign = (x >> 63) << (width(f) - 1);
+    let m = x & ((1 << f.mant) - 1);
+    let b = match kind {
+        0 => x & all,
+        1 => sign | (((base + (x >> 40) % 4) % (emask - 1)).max(1) << f.mant) | m,
+        2 => sign | (((x >> 32) % emask) << f.mant) | m,
+        3 => sign | (m >> ((x >> 24) % (u64::from(f.mant) + 1))),
+        4 => sign | ((emask - 1 - (x >> 40) % 3) << f.mant) | m,
+        _ => match (x >> 32) % 8 {
+            0 => oracle::nan(f) | sign | (m & 1),
+            1 => (emask << f.mant) | sign,
+            2 => sign,
+            _ => sign | ((((x >> 40) % emask).max(1)) << f.mant) | m,
+        },
+    };
+    F::of(b)
+}
+
+fn check_all<F: Float>(xs: &[F], ys: &[F], what: &str) {
+    let f = F::ORACLE;
+    let xb: Vec<u64> = xs.iter().map(|x| x.bits()).collect();
+    let yb: Vec<u64> = ys.iter().map(|y| y.bits()).collect();
+    for nans in [Nans::Propagate, Nans::Skip] {
+        let on = if nans == Nans::Propagate {
+            oracle::Nans::Propagate
+        } else {
+            oracle::Nans::Skip
+        };
+        let want = oracle::sum(&xb, f, f, on);
+        assert_eq!(sum(xs, nans).bits(), want, "sum {what} {nans:?} {xs:?}");
+        assert_eq!(
+            mean(xs, nans).bits(),
+            oracle::mean(&xb, f, on),
+            "mean {what} {nans:?}"
+        );
+        assert_eq!(
+            dot(xs, ys, nans).bits(),
+            oracle::dot(&xb, &yb, f, on),
+            "dot {what} {nans:?}"
+        );
+        #[cfg(feature = "rayon")]
+        {
+            assert_eq!(
+                normkey::sum::par_sum(xs, nans).bits(),
+                want,
+                "par_sum {what}"
+            );
+            assert_eq!(
+                normkey::sum::par_mean(xs, nans).bits(),
+                oracle::mean(&xb, f, on),
+                "par_mean {what}"
+            );
+            assert_eq!(
+                normkey::sum::par_dot(xs, ys, nans).bits(),
+                oracle::dot(&xb, &yb, f, on),
+                "par_dot {what}"
+            );
+        }
+    }
+    // One at a time, in reverse, and read into f64 and f32.
+    let mut s = ExactSum::<F>::new();
+    xs.iter().rev().for_each(|&x| s.add(x));
+    assert_eq!(
+        s.value().bits(),
+        oracle::sum(&xb, f, f, oracle::Nans::Propagate),
+        "add {what}"
+    );
+    assert_eq!(
+        s.value_as::<f64>().to_bits(),
+        oracle::sum(&xb, f, oracle::F64, oracle::Nans::Propagate),
+        "as f64 {what}"
+    );
+    assert_eq!(
+        u64::from(s.value_as::<f32>().to_bits()),
+        oracle::sum(&xb, f, oracle::F32, oracle::Nans::Propagate),
+        "as f32 {what}"
+    );
+    let mut t = ExactSum::new();
+    t.add_slice(xs);
+    assert_eq!(s, t, "add and add_slice: one state ({what})");
+    assert_eq!(s.count(), xs.len() as u64);
+}
+
+fn random_cases<F: Float>(lens: &[usize], seed: u64) {
+    let mut r = XorShift(seed);
+    for &n in lens {
+        for kind in 0..6 {
+            let base = r.next() % ((1 << F::ORACLE.exp) - 2);
+            let xs: Vec<F> = (0..n).map(|_| value(&mut r, kind, base)).collect();
+            let ys: Vec<F> = (0..n)
+                .map(|_| value(&mut r, u64::from(kind != 0), base / 2))
+                .collect();
+            check_all(&xs, &ys, &format!("kind {kind} n {n}"));
+        }
+    }
+}
+
+const LENS: [usize; 9] = [0, 1, 2, 3, 5, 17, 100, 513, 2100];
+
+#[test]
+fn f32_against_the_oracle() {
+    random_cases::<f32>(&LENS, 1);
+}
+
+#[test]
+fn f64_against_the_oracle() {
+    random_cases::<f64>(&LENS, 2);
+}
+
+#[cfg(feature = "half")]
+#[test]
+fn half_against_the_oracle() {
+    random_cases::<half::f16>(&LENS, 3);
+    random_cases::<half::bf16>(&LENS, 4);
+}
+
+/// Longer slices: several blocks of the slice loop (2^16 `f32` values, 512 `f64`).
+#[test]
+#[ignore = "release: long slices against the rational oracle (exhaustive stage)"]
+fn long_slices_against_the_oracle() {
+    random_cases::<f32>(&[70_000], 5);
+    random_cases::<f64>(&[20_000], 6);
+    #[cfg(feature = "half")]
+    random_cases::<half::bf16>(&[70_000], 7);
+}
+
+/// Cancellation the float sum gets wrong, exactly.
+#[test]
+fn cancellation_and_edges() {
+    let m = f64::MAX;
+    let tiny = f64::from_bits(1);
+    let cases: &[(&[f64], f64)] = &[
+        (&[1e308, -1e308, tiny], tiny),
+        (&[m, m, -m], m),
+        (&[m, m], f64::INFINITY),
+        (&[-m, -m], f64::NEG_INFINITY),
+        (&[1.0, 1e100, 1.0, -1e100], 2.0),
+        (&[tiny, -tiny], 0.0),
+        (&[-0.0, -0.0], -0.0),
+        (&[-0.0, 0.0], 0.0),
+        (&[], 0.0),
+    ];
+    for &(xs, want) in cases {
+        assert_eq!(sum(xs, Nans::Propagate).to_bits(), want.to_bits(), "{xs:?}");
+    }
+    // The largest value less half an ulp of it rounds down; the half ulp itself ties to even (∞).
+    let half_ulp = 2.0_f64.powi(970);
+    assert_eq!(sum(&[m, half_ulp / 2.0], Nans::Propagate), m);
+    assert_eq!(sum(&[m, half_ulp], Nans::Propagate), f64::INFINITY);
+    assert_eq!(sum(&[m, half_ulp, -tiny], Nans::Propagate), m);
+}
+
+/// Every order and every split: the same state, the same bits.
+#[test]
+fn any_order_any_split() {
+    let mut r = XorShift(9);
+    for n in miri_thin([10, 600, 3000], 2) {
+        let mut xs: Vec<f64> = (0..n).map(|_| value(&mut r, 2, 0)).collect();
+        let mut whole = ExactSum::new();
+        whole.add_slice(&xs);
+        for _ in 0..4 {
+            // Shuffle, then cut into random pieces merged in a random tree.
+            for i in (1..xs.len()).rev() {
+                xs.swap(i, (r.next() % (i as u64 + 1)) as usize);
+            }
+            let mut parts = Vec::new();
+            let mut rest = &xs[..];
+            while !rest.is_empty() {
+                let k = 1 + (r.next() % rest.len() as u64) as usize;
+                let mut s = ExactSum::new();
+                s.add_slice(&rest[..k]);
+                parts.push(s);
+                rest = &rest[k..];
+            }
+            while parts.len() > 1 {
+                let i = (r.next() % (parts.len() as u64 - 1)) as usize;
+                let b = parts.remove(i + 1);
+                parts[i].merge(&b);
+            }
+            assert_eq!(parts[0], whole);
+            assert_eq!(parts[0].value().to_bits(), whole.value().to_bits());
+        }
+    }
+}
+
+/// The rayon forms: the same bits on pools of 1 to 16 threads.
+#[cfg(feature = "rayon")]
+#[test]
+fn any_thread_count() {
+    use normkey::sum::{par_dot, par_mean, par_sum};
+    let mut r = XorShift(11);
+    let n = if cfg!(miri) { 3000 } else { 300_000 };
+    let xs: Vec<f32> = (0..n).map(|_| value(&mut r, 1, 120)).collect();
+    let ys: Vec<f32> = (0..n).map(|_| value(&mut r, 1, 100)).collect();
+    let want = (
+        sum(&xs, Nans::Skip),
+        mean(&xs, Nans::Skip),
+        dot(&xs, &ys, Nans::Skip),
+    );
+    for threads in [1, 2, 3, 5, 8, 16] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let got = pool.install(|| {
+            (
+                par_sum(&xs, Nans::Skip),
+                par_mean(&xs, Nans::Skip),
+                par_dot(&xs, &ys, Nans::Skip),
+            )
+        });
+        assert_eq!(got.0.to_bits(), want.0.to_bits(), "{threads} threads");
+        assert_eq!(got.1.to_bits(), want.1.to_bits(), "{threads} threads");
+        assert_eq!(got.2.to_bits(), want.2.to_bits(), "{threads} threads");
+    }
+}
+
+/// Past `u64::MAX` values (merging a state into itself), NaN rather than a wrong
+/// number; up to there, exact.
+#[test]
+fn capacity() {
+    let mut s = ExactSum::<f64>::new();
+    s.add(f64::MAX);
+    for k in 1..64 {
+        let c = s;
+        s.merge(&c);
+        assert_eq!(s.count(), 1 << k);
+        assert_eq!(s.mean(), f64::MAX, "2^{k} copies of MAX");
+        assert_eq!(s.value(), f64::INFINITY);
+    }
+    let c = s;
+    s.merge(&c); // 2^64 values
+    assert_eq!(s.count(), u64::MAX);
+    assert!(s.value().is_nan() && s.mean().is_nan());
+    // Large counts of one value, carried through many limbs.
+    let mut t = ExactSum::<f32>::new();
+    t.add(-1.0);
+    for _ in 0..40 {
+        let c = t;
+        t.merge(&c);
+    }
+    assert_eq!(t.value(), -(2.0_f32.powi(40)));
+    assert_eq!(t.mean(), -1.0);
+}
+
+/// Every pair of `f16` values through the accumulator (each unordered pair once),
+/// against the oracle's integer rounding of the exact sum.
+#[cfg(feature = "half")]
+#[test]
+#[ignore = "exhaustive: 2^32 pairs (release, exhaustive stage)"]
+fn f16_every_pair() {
+    use half::f16;
+    let fails: u64 = std::thread::scope(|s| {
+        let halves: Vec<_> = [0_u32, 1]
+            .into_iter()
+            .map(|h| {
+                s.spawn(move || {
+                    let mut fails = 0;
+                    // The pairs with a ≤ b, from both ends so the halves take as long:
+                    // the other order is the same state (`any_order_any_split`).
+                    for a in (0..=u16::MAX).filter(|a| (a % 4 == 0 || a % 4 == 3) == (h == 0)) {
+                        let x = f16::from_bits(a);
+                        let mut first = ExactSum::new();
+                        first.add(x);
+                        for b in a..=u16::MAX {
+                            let y = f16::from_bits(b);
+                            let mut acc = first;
+                            acc.add(y);
+                            if acc.value().to_bits() != want_pair(x, y) {
+                                fails += 1;
+                                if fails < 5 {
+                                    eprintln!("{x:?} + {y:?}: {:?}", acc.value());
+                                }
+                            }
+                        }
+                    }
+                    fails
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    assert_eq!(fails, 0);
+}
+
+#[cfg(feature = "half")]
+/// The IEEE 754 sum of two `f16`s: the oracle's integer rounding of the exact sum
+/// (both are multiples of 2^−24), the special values by the standard's rules.
+fn want_pair(x: half::f16, y: half::f16) -> u16 {
+    let (a, b) = (x.to_f64(), y.to_f64());
+    if a.is_nan() || b.is_nan() || (a.is_infinite() && b.is_infinite() && a != b) {
+        return 0x7e00;
+    }
+    if a.is_infinite() || b.is_infinite() {
+        return if a.is_infinite() {
+            x.to_bits()
+        } else {
+            y.to_bits()
+        };
+    }
+    let n = (a * 2f64.powi(24)) as i64 + (b * 2f64.powi(24)) as i64; // exact integers
+    if n == 0 {
+        return if a.is_sign_negative() && b.is_sign_negative() {
+            0x8000
+        } else {
+            0
+        };
+    }
+    oracle::f16_from_fixed(n)
+}

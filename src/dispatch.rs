@@ -1,8 +1,10 @@
-//! The element-wise slice loops (`decode_slice`, `encode_slice`), written once and
-//! compiled twice on x86-64: for the build's target features (SSE2 by default) and
-//! for AVX2, picked at run time from CPUID. The two copies are the same Rust code
-//! and do the same IEEE operations (Rust never fuses a multiply and an add), so
-//! their results are identical; only the vector width differs.
+//! The vector kernels, written once as plain Rust and compiled twice on x86-64:
+//! for the build's target features (SSE2 by default) and for AVX2, picked at run
+//! time from CPUID. The two copies are the same Rust code and do the same IEEE
+//! operations (Rust never fuses a multiply and an add), so their results are
+//! identical; only the vector width differs. Two entries: [`map`], the
+//! element-wise slice loops of the formats (`decode_slice`, `encode_slice`), and
+//! [`vectorized`], any [`Kernel`] (the exact sums' slice loop, `sum/kernel.rs`).
 //!
 //! Elsewhere there is one copy: other architectures; soft-float x86-64 targets
 //! without SSE2 (`x86_64-unknown-none`, UEFI, kernels: there CPUID describes a vector
@@ -43,6 +45,37 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
         return;
     }
     map_each::<CHUNK, S, D>(src, dst, f);
+}
+
+/// A loop to compile once per vector level: its `run` must be
+/// `#[inline(always)]`, and so must everything in it that should be built for
+/// the level (a closure could not be: a closure is its own function, compiled for
+/// the build's target features only).
+pub(crate) trait Kernel {
+    /// What the loop returns.
+    type Output;
+    /// The loop.
+    fn run(self) -> Self::Output;
+}
+
+/// `kernel.run()`, compiled for AVX2 when the CPU has it, else as the build's
+/// target features say. The same conditions as [`map`].
+#[inline]
+pub(crate) fn vectorized<K: Kernel>(kernel: K) -> K::Output {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(target_feature = "avx2"),
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    if avx2::detected() {
+        // SAFETY: the CPU has AVX2 and the OS saves its registers (checked by
+        // `detected`); `run_avx2`'s only requirement.
+        return unsafe { avx2::run_avx2(kernel) };
+    }
+    kernel.run()
 }
 
 /// The loop itself, inlined into each copy so that each is vectorized for its own
@@ -89,6 +122,17 @@ mod avx2 {
         f: impl Fn(S) -> D,
     ) {
         super::map_each::<CHUNK, S, D>(src, dst, f);
+    }
+
+    /// `kernel.run()` compiled with AVX2 enabled.
+    ///
+    /// # Safety
+    ///
+    /// As [`map_avx2`].
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) unsafe fn run_avx2<K: super::Kernel>(kernel: K) -> K::Output {
+        kernel.run()
     }
 
     const UNKNOWN: u8 = 0;

@@ -370,3 +370,130 @@ fn want_pair(x: half::f16, y: half::f16) -> u16 {
     }
     oracle::f16_from_fixed(n)
 }
+
+/// Blocks whose exponents span 0 to 140 binades from every region of the range:
+/// one, two and three grids of the slice loop, and the blocks it must count by
+/// exponent instead (more than three grids, a grid below `f64`'s normal range,
+/// values near the largest), each against the oracle.
+#[test]
+fn every_spread_of_exponents() {
+    fn spread<F: Float>(r: &mut XorShift, n: usize, low: u64, span: u64) -> Vec<F> {
+        let f = F::ORACLE;
+        let emask = (1 << f.exp) - 1;
+        (0..n)
+            .map(|i| {
+                let x = r.next();
+                // The first two values pin the span's ends.
+                let e = match i {
+                    0 => low,
+                    1 => low + span,
+                    _ => low + (x >> 40) % (span + 1),
+                }
+                .min(emask - 1);
+                F::of((x >> 63) << (width(f) - 1) | e << f.mant | (x & ((1 << f.mant) - 1)))
+            })
+            .collect()
+    }
+    let mut r = XorShift(31);
+    for span in miri_thin([0, 1, 9, 19, 20, 33, 42, 61, 62, 80, 103, 104, 140], 4) {
+        for low in [1, 2, 40, 110, 170, 200, 230, 254 - span.min(253)] {
+            let xs: Vec<f32> = spread(&mut r, 600, low, span);
+            check_sum(&xs);
+        }
+        for low in [1, 20, 60, 100, 500, 1000, 1500, 1900, 1990, 2046 - span] {
+            let xs: Vec<f64> = spread(&mut r, 600, low, span);
+            check_sum(&xs);
+        }
+    }
+}
+
+fn check_sum<F: Float>(xs: &[F]) {
+    let f = F::ORACLE;
+    let b: Vec<u64> = xs.iter().map(|x| x.bits()).collect();
+    assert_eq!(
+        sum(xs, Nans::Propagate).bits(),
+        oracle::sum(&b, f, f, oracle::Nans::Propagate),
+        "{xs:?}"
+    );
+    let mut one = ExactSum::new();
+    for &x in xs {
+        one.add(x);
+    }
+    let mut all = ExactSum::new();
+    all.add_slice(xs);
+    assert_eq!(one, all);
+}
+
+/// `f64` products at the edges of the exact two-product path (factors near
+/// 2^995, products near 2^−968 and below f64's subnormals, zero factors of both
+/// signs) and `f32` products near `f64`'s range ends, each against the oracle.
+#[test]
+fn dot_at_the_edges() {
+    let mut r = XorShift(41);
+    let near = |r: &mut XorShift, e: i32| {
+        let x = r.next();
+        let m = 1.0 + (x >> 12) as f64 / (1u64 << 52) as f64;
+        let v = m * 2f64.powi(e / 2) * 2f64.powi(e - e / 2);
+        if x >> 63 == 0 { v } else { -v }
+    };
+    for (ea, eb) in [
+        (995, 20),
+        (996, -30),
+        (994, 0),
+        (-484, -484),
+        (-485, -484),
+        (-500, -470),
+        (-600, -500),
+        (-1000, -50),
+        (300, -1270),
+        (0, 0),
+    ] {
+        for n in [1, 7, 600] {
+            let a: Vec<f64> = (0..n)
+                .map(|i| {
+                    if i % 5 == 4 {
+                        [0.0, -0.0][i % 2]
+                    } else {
+                        near(&mut r, ea)
+                    }
+                })
+                .collect();
+            let b: Vec<f64> = (0..n).map(|_| near(&mut r, eb)).collect();
+            let (ab, bb): (Vec<u64>, Vec<u64>) = (
+                a.iter().map(|x| x.to_bits()).collect(),
+                b.iter().map(|x| x.to_bits()).collect(),
+            );
+            for nans in [Nans::Propagate, Nans::Skip] {
+                let on = if nans == Nans::Propagate {
+                    oracle::Nans::Propagate
+                } else {
+                    oracle::Nans::Skip
+                };
+                assert_eq!(
+                    dot(&a, &b, nans).to_bits(),
+                    oracle::dot(&ab, &bb, oracle::F64, on),
+                    "2^{ea} · 2^{eb}, n {n}"
+                );
+            }
+        }
+    }
+    // Every product −0: −0; one +0 among them: +0.
+    assert_eq!(
+        dot(&[-0.0_f64, 0.0], &[1.0, -2.0], Nans::Propagate).to_bits(),
+        (-0.0_f64).to_bits()
+    );
+    assert_eq!(
+        dot(&[-0.0_f64, 0.0], &[1.0, 2.0], Nans::Propagate).to_bits(),
+        0
+    );
+    assert_eq!(
+        dot(&[-0.0_f32, f32::NAN], &[1.0, 2.0], Nans::Skip).to_bits(),
+        (-0.0_f32).to_bits()
+    );
+    assert_eq!(dot(&[f32::NAN], &[2.0], Nans::Skip).to_bits(), 0); // no products: +0
+    let big = f32::MAX;
+    assert_eq!(
+        dot(&[big, big, -big], &[big, 1.0, big], Nans::Propagate),
+        big
+    );
+}

@@ -39,6 +39,9 @@ pub(crate) mod sealed {
         fn from_u64(b: u64) -> Self;
         /// The same value in `f64` (exact: every `SumFloat` is at most as wide).
         fn widen(self) -> f64;
+        /// The biased exponent field, from the float's own bits (vectorizes at
+        /// its width).
+        fn exponent(self) -> u32;
         /// The limbs of a sum of products (`[i64; L]`).
         type DotLimbs: Copy + AsRef<[i64]> + AsMut<[i64]> + Send + Sync;
         /// Products of zero.
@@ -98,6 +101,11 @@ macro_rules! sum_float {
             #[inline]
             fn widen(self) -> f64 {
                 $widen(self)
+            }
+            #[inline]
+            #[allow(clippy::cast_lossless)] // `u16`, `u32` or `u64`: one form for each
+            fn exponent(self) -> u32 {
+                ((bytemuck::cast::<$f, $u>(self) >> $mant) & ((1 << $exp) - 1)) as u32
             }
             type DotLimbs = [i64; $dot_limbs];
             const DOT_ZERO: Self::DotLimbs = [0; $dot_limbs];

@@ -1,35 +1,68 @@
-//! The slice loop: each value's signed significand added into a counter chosen
-//! by its biased exponent, the counters folded into the wide number once per
-//! block.
+//! The slice loop of the exact sums, a block of 512 values at a time, in one of
+//! two ways chosen per block from its largest and smallest exponents (one pass
+//! over the block, which leaves it in L1 for the second):
 //!
-//! A counter of an `f32` exponent takes 24-bit significands: 2^38 of them fit in
-//! an `i64`, so a block is long (2^16 values) and the fold (one `add_at` per
-//! exponent the block used) costs nothing per value. An `f64` significand has 53
-//! bits: a block is 512 values, and the fold visits only the exponents from the
-//! block's smallest to its largest, which the loop keeps. The counters come in
-//! [`COPIES`] sets, value `i` going to set `i % COPIES`, so that consecutive
-//! values of one exponent do not wait on each other's store. ±∞ and NaN land in
-//! the counter of the all-ones exponent, which is discarded: a block whose largest
-//! exponent is all ones is read again for them (rare data, in cache).
+//! - **Levels** (most data): each value is split, in `f64` arithmetic, into
+//!   parts on one to three fixed grids (`q = (x + σ) − σ` rounds `x` to a
+//!   multiple of `σ`'s last place `u`; `x − q` is exact and goes on to the next
+//!   grid, `2^42` times finer). The grids are chosen so that the block's values
+//!   leave nothing after the last one, and so that 512 parts of `2^43 · u` at
+//!   most add up without rounding in 16 `f64` lanes per grid: every addition is
+//!   exact, so the lanes hold the block's exact sum, which is added into the
+//!   limbs once per grid. Branch-free `f64` additions that the compiler
+//!   vectorizes (`dispatch::vectorized`: AVX2 where the CPU has it). The
+//!   splitting is the error-free extraction of `ReproBLAS` (Demmel and Nguyen).
+//! - **Bins** (blocks with ±∞ or NaN, with only zeros and subnormals, or
+//!   spanning more exponents than three grids cover): each value's signed
+//!   significand is added into a counter chosen by its biased exponent (Neal's
+//!   `xsum` and `ExBLAS` bin so), four sets of counters so that consecutive
+//!   values of one exponent do not wait on each other's store; the counters from
+//!   the block's smallest to its largest exponent are folded into the limbs.
+//!   ±∞ and NaN land in the all-ones counter, which is discarded: the block is
+//!   read again for them.
 //!
-//! Stack: `COPIES · 2^exp_bits` counters, 8 KiB for `f32` and `bf16`, 64 KiB for
-//! `f64`, 256 bytes for `f16`.
+//! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes: 8 KiB for `f32` and
+//! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`.
 
-// Bit fields of float encodings and limbs: the casts take low bits or
-// reinterpret two's complement on purpose, and the short names are the
-// standard's (sign, exponent, significand).
+// Bit fields of float encodings: the casts take low bits or reinterpret two's
+// complement on purpose, and the short names are the standard's.
 #![allow(
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
-    clippy::many_single_char_names
+    clippy::many_single_char_names,
+    clippy::float_cmp
 )]
 
+use crate::dispatch;
 use crate::sum::float::sealed::Float;
-use crate::sum::wide::add_at;
+use crate::sum::wide::{Format, add_at};
 
 /// Sets of counters (see the module docs).
-pub(crate) const COPIES: usize = 4;
+const COPIES: usize = 4;
+
+/// Values per block: below 2^(62 − 53) so that an `f64` counter cannot overflow,
+/// and the levels' bound (`BITS`).
+const BLOCK: usize = 512;
+
+/// `f64` lanes per grid.
+const LANES: usize = 16;
+
+/// Bits of a grid: a part is below `2^BITS · u`, and a block's parts add up to
+/// less than `2^(BITS + 9) ≤ 2^52` grid units, exactly.
+const BITS: i32 = 43;
+
+/// What the grids before the last leave of a block's values.
+type Rest = [[f64; LANES]; BLOCK / LANES];
+
+/// The most grids a block may need.
+const MAX_LEVELS: i32 = 3;
+
+/// `f64`.
+const F64: Format = Format {
+    mant: 52,
+    exp_bits: 11,
+};
 
 /// What a slice held besides finite numbers.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,50 +87,383 @@ pub(crate) trait Bins {
 impl<const N: usize> Bins for [i64; N] {
     #[inline(never)]
     fn add_slice<F: Float>(limbs: &mut [i64], xs: &[F]) -> Seen {
-        let f = F::FORMAT;
-        debug_assert_eq!(N as u64, f.all_ones() + 1);
-        // Values per block: each counter stays below 2^62 in magnitude.
-        let block = (1_usize << (62 - (f.mant + 1)).min(16)) & !(COPIES - 1);
-        let mut bins = [[0_i64; N]; COPIES];
+        dispatch::vectorized(AddBlocks::<F, N> { limbs, xs })
+    }
+}
+
+/// [`add_blocks`] as a [`dispatch::Kernel`].
+struct AddBlocks<'a, F, const N: usize> {
+    limbs: &'a mut [i64],
+    xs: &'a [F],
+}
+
+impl<F: Float, const N: usize> dispatch::Kernel for AddBlocks<'_, F, N> {
+    type Output = Seen;
+    #[allow(clippy::inline_always)] // built into the AVX2 copy
+    #[inline(always)]
+    fn run(self) -> Seen {
+        add_blocks::<F, N>(self.limbs, self.xs)
+    }
+}
+
+/// The loop's state across blocks: the exponent counters, what the grids leave,
+/// and how far the limbs' quantum is below the values' (0 but for the `f64`
+/// dot product, whose limbs count in `2^−2148`).
+struct Scratch<const N: usize> {
+    bins: [[i64; N]; COPIES],
+    rest: Rest,
+    shift: u32,
+}
+
+impl<const N: usize> Scratch<N> {
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn new(shift: u32) -> Self {
+        Self {
+            bins: [[0; N]; COPIES],
+            rest: [[0.0; LANES]; BLOCK / LANES],
+            shift,
+        }
+    }
+}
+
+/// The loop over blocks; inlined into each copy `dispatch::vectorized` makes.
+#[allow(clippy::inline_always)] // built into the AVX2 copy
+#[inline(always)]
+fn add_blocks<F: Float, const N: usize>(limbs: &mut [i64], xs: &[F]) -> Seen {
+    debug_assert_eq!(N as u64, F::FORMAT.all_ones() + 1);
+    let mut scratch = Scratch::<N>::new(0);
+    let mut seen = Seen::default();
+    for block in xs.chunks(BLOCK) {
+        add_block(limbs, block, &mut scratch, &mut seen);
+    }
+    seen
+}
+
+/// One block (at most [`BLOCK`] values), by grids or by counters.
+#[allow(clippy::inline_always)] // built into the AVX2 copy
+#[inline(always)]
+fn add_block<F: Float, const N: usize>(
+    limbs: &mut [i64],
+    block: &[F],
+    s: &mut Scratch<N>,
+    seen: &mut Seen,
+) {
+    let (lo, hi) = exponents(block);
+    let quantum = F::FORMAT.quantum() - s.shift as i32;
+    let done = hi != N as u32 - 1
+        && hi != 0
+        && match grids(F::FORMAT, lo, hi) {
+            Some((1, top)) => levels::<F, 1>(limbs, block, top, &mut s.rest, quantum),
+            Some((2, top)) => levels::<F, 2>(limbs, block, top, &mut s.rest, quantum),
+            Some((3, top)) => levels::<F, 3>(limbs, block, top, &mut s.rest, quantum),
+            _ => false,
+        };
+    if done {
+        seen.not_neg_zero = true;
+    } else {
+        bin_block(limbs, block, &mut s.bins, s.shift, seen);
+    }
+}
+
+/// The products `a[i] · b[i]` of floats whose products are exact in `f64`
+/// (`f32`, `f16`, `bf16`), a block at a time through the `f64` loop; with
+/// `skip`, a pair with a NaN factor becomes −0 (no term: it changes neither the
+/// sum nor the sign of a zero) and is not counted. The count and what was seen.
+pub(crate) fn add_products<F: Float>(
+    limbs: &mut [i64],
+    a: &[F],
+    b: &[F],
+    skip: bool,
+) -> (u64, Seen) {
+    dispatch::vectorized(Products { limbs, a, b, skip })
+}
+
+/// [`add_products`] as a [`dispatch::Kernel`].
+struct Products<'a, F> {
+    limbs: &'a mut [i64],
+    a: &'a [F],
+    b: &'a [F],
+    skip: bool,
+}
+
+impl<F: Float> dispatch::Kernel for Products<'_, F> {
+    type Output = (u64, Seen);
+    #[allow(clippy::inline_always)] // built into the AVX2 copy
+    #[inline(always)]
+    fn run(self) -> (u64, Seen) {
+        let mut scratch = Scratch::<2048>::new(0);
         let mut seen = Seen::default();
-        for chunk in xs.chunks(block) {
-            let (mut lo, mut hi) = (N - 1, 0);
-            let mut groups = chunk.chunks_exact(COPIES);
-            for g in &mut groups {
-                for (c, x) in g.iter().enumerate() {
-                    let e = bin(&mut bins[c], *x);
-                    lo = lo.min(e);
-                    hi = hi.max(e);
-                }
+        let mut buf = [0.0_f64; BLOCK];
+        let mut count = 0;
+        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
+            let mut skipped = 0;
+            for ((p, x), y) in buf.iter_mut().zip(ca).zip(cb) {
+                let (x, y) = (x.widen(), y.widen());
+                let gone = self.skip && (x.is_nan() || y.is_nan());
+                *p = if gone { -0.0 } else { x * y };
+                skipped += u64::from(gone);
             }
-            for x in groups.remainder() {
-                let e = bin(&mut bins[0], *x);
-                lo = lo.min(e);
-                hi = hi.max(e);
+            add_block::<f64, 2048>(self.limbs, &buf[..ca.len()], &mut scratch, &mut seen);
+            count += ca.len() as u64 - skipped;
+        }
+        (count, seen)
+    }
+}
+
+/// The integer products of a block the two-product path cannot take: the count
+/// and the flags (`slice::dot_add_integer`).
+type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
+
+/// `2^27 + 1`: Veltkamp's splitter for `f64`.
+const SPLIT: f64 = 134_217_729.0;
+/// `2^995`: a factor below it splits without overflow.
+const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
+/// `2^−968`: a product at least this large has an exact error term.
+const PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
+
+/// The products `a[i] · b[i]` of `f64`s into limbs of quantum `2^−2148`: each as
+/// `p + e`, both `f64`, exactly (Dekker's product with Veltkamp's split: no
+/// fused multiply-add is needed), a block at a time through the `f64` loop,
+/// when every factor of the block is below `2^995` and every nonzero product at
+/// least `2^−968` (then `e` is exact); other blocks (±∞, NaN, tiny or huge
+/// products) go through `wide`, the integer products of `fallback`. The count
+/// and the flags.
+pub(crate) fn add_two_products(
+    limbs: &mut [i64],
+    a: &[f64],
+    b: &[f64],
+    fallback: Fallback,
+    skip: bool,
+) -> (u64, u8, Seen) {
+    dispatch::vectorized(TwoProducts {
+        limbs,
+        a,
+        b,
+        fallback,
+        skip,
+    })
+}
+
+/// [`add_two_products`] as a [`dispatch::Kernel`].
+struct TwoProducts<'a> {
+    limbs: &'a mut [i64],
+    a: &'a [f64],
+    b: &'a [f64],
+    fallback: Fallback,
+    skip: bool,
+}
+
+impl dispatch::Kernel for TwoProducts<'_> {
+    type Output = (u64, u8, Seen);
+    #[allow(clippy::inline_always)] // built into the AVX2 copy
+    #[inline(always)]
+    fn run(self) -> (u64, u8, Seen) {
+        let mut scratch = Scratch::<2048>::new(1074);
+        let mut seen = Seen::default();
+        let (mut hi, mut lo) = ([0.0_f64; BLOCK], [0.0_f64; BLOCK]);
+        let (mut count, mut flags) = (0, 0);
+        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
+            let mut exact = true;
+            for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(ca).zip(cb) {
+                let p = x * y;
+                let (cx, cy) = (SPLIT * x, SPLIT * y);
+                let (xh, yh) = (cx - (cx - x), cy - (cy - y));
+                let (xl, yl) = (x - xh, y - yh);
+                let e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
+                // NaN and ±∞ (factors or product) fail the comparisons.
+                exact &= x.abs() <= FACTOR_MAX
+                    && y.abs() <= FACTOR_MAX
+                    && p.abs() <= f64::MAX
+                    && (p.abs() >= PRODUCT_MIN || x == 0.0 || y == 0.0);
+                *h = p;
+                // An exact product leaves e = ±0: −0, no term.
+                *l = if e == 0.0 { -0.0 } else { e };
             }
-            if hi == N - 1 {
-                for b in &mut bins {
-                    b[N - 1] = 0;
-                }
-                specials(chunk, &mut seen);
-            } else if hi > 0 {
-                seen.not_neg_zero = true;
-            } else if !seen.not_neg_zero {
-                seen.not_neg_zero = chunk.iter().any(|x| x.to_u64() != f.sign_bit());
-            }
-            for e in lo..=hi.min(N - 2) {
-                let mut total = 0;
-                for b in &mut bins {
-                    total += b[e];
-                    b[e] = 0;
-                }
-                if total != 0 {
-                    let pos = if e == 0 { 0 } else { e as u32 - 1 };
-                    add_at(limbs, total.unsigned_abs(), pos, total < 0);
-                }
+            if exact {
+                let n = ca.len();
+                add_block::<f64, 2048>(self.limbs, &hi[..n], &mut scratch, &mut seen);
+                add_block::<f64, 2048>(self.limbs, &lo[..n], &mut scratch, &mut seen);
+                count += n as u64;
+            } else {
+                let (c, f) = (self.fallback)(self.limbs, ca, cb, self.skip);
+                count += c;
+                flags |= f;
             }
         }
-        seen
+        (count, flags, seen)
+    }
+}
+
+/// The smallest and largest biased exponent of `xs` (not empty).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn exponents<F: Float>(xs: &[F]) -> (u32, u32) {
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    for x in xs {
+        let e = x.exponent();
+        lo = lo.min(e);
+        hi = hi.max(e);
+    }
+    (lo, hi)
+}
+
+/// The number of grids a block with exponents `lo..=hi` (finite, not all zero)
+/// needs, and the exponent of the first grid's unit; `None` when it needs more
+/// than [`MAX_LEVELS`] or a grid leaves `f64`'s normal range.
+#[inline]
+fn grids(f: Format, lo: u32, hi: u32) -> Option<(i32, i32)> {
+    let q = f.quantum();
+    // Values are below 2^top_value and multiples of 2^finest.
+    let top_value = (hi.max(1) - 1 + f.mant + 1) as i32 + q;
+    let finest = (lo.max(1) - 1) as i32 + q;
+    let top = top_value - BITS;
+    let levels = 1 + ((top - finest).max(0) as u32).div_ceil(BITS as u32 - 1) as i32;
+    let last = top - (BITS - 1) * (levels - 1);
+    (levels <= MAX_LEVELS && last >= -1022 && top <= 970).then_some((levels, top))
+}
+
+/// `2^e` for a normal exponent.
+#[inline]
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((e + 1023) as u64) << 52)
+}
+
+/// The block's exact sum on `L` grids, the first of unit `2^top`, into `limbs`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn levels<F: Float, const L: usize>(
+    limbs: &mut [i64],
+    xs: &[F],
+    top: i32,
+    rest: &mut Rest,
+    quantum: i32,
+) -> bool {
+    // σ = 1.5 · 2^52 · u: x + σ rounds x to a multiple of u (|x| < 2^51 · u).
+    let sigma: [f64; L] = core::array::from_fn(|l| 1.5 * pow2(top - (BITS - 1) * l as i32 + 52));
+    let mut acc = [[0.0_f64; LANES]; L];
+    // One loop per grid (the compiler vectorizes a loop of one grid, not of
+    // several): the first reads the values, the others what the one before left.
+    let chunks = xs.chunks_exact(LANES);
+    let tail = chunks.remainder();
+    let n = xs.len() / LANES;
+    // The lanes in locals, so that they stay in registers.
+    let mut lanes = [0.0_f64; LANES];
+    for (c, r) in chunks.zip(rest.iter_mut()) {
+        let mut x = [0.0_f64; LANES];
+        for (x, v) in x.iter_mut().zip(c) {
+            *x = v.widen();
+        }
+        pass(&mut x, &mut lanes, sigma[0]);
+        if L > 1 {
+            *r = x;
+        }
+        debug_assert!(
+            L > 1 || x.iter().all(|&r| r == 0.0),
+            "the grid covers the block"
+        );
+    }
+    acc[0] = lanes;
+    for (a, &s) in acc.iter_mut().zip(&sigma).skip(1) {
+        let mut lanes = [0.0_f64; LANES];
+        for r in &mut rest[..n] {
+            pass(r, &mut lanes, s);
+        }
+        *a = lanes;
+    }
+    debug_assert!(
+        L == 1 || rest[..n].iter().flatten().all(|&r| r == 0.0),
+        "the grids cover the block"
+    );
+    for x in tail {
+        let mut x = x.widen();
+        for (a, &s) in acc.iter_mut().zip(&sigma) {
+            let q = (x + s) - s;
+            a[0] += q;
+            x -= q;
+        }
+        debug_assert_eq!(x, 0.0, "the grids cover the block");
+    }
+    for lanes in &acc {
+        // Exact: multiples of the grid's unit, below 2^52 of them in all.
+        let total: f64 = lanes.iter().sum();
+        add_f64(limbs, total, quantum);
+    }
+    true
+}
+
+/// One grid over one set of lanes: the parts `q` into `acc`, `x` left with the rest.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn pass(x: &mut [f64; LANES], acc: &mut [f64; LANES], sigma: f64) {
+    for (x, a) in x.iter_mut().zip(acc) {
+        let q = (*x + sigma) - sigma;
+        *a += q;
+        *x -= q;
+    }
+}
+
+/// Adds an `f64` that is a multiple of `2^quantum` to limbs of that quantum.
+#[inline]
+fn add_f64(limbs: &mut [i64], v: f64, quantum: i32) {
+    let (negative, _, sig, pos) = F64.parts(v.to_bits());
+    if sig == 0 {
+        return;
+    }
+    let p = pos as i32 + F64.quantum() - quantum;
+    if p >= 0 {
+        add_at(limbs, sig, p as u32, negative);
+    } else {
+        debug_assert_eq!(sig & ((1 << -p) - 1), 0, "a multiple of the quantum");
+        add_at(limbs, sig >> -p, 0, negative);
+    }
+}
+
+/// A block through the exponent counters (see the module docs).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn bin_block<F: Float, const N: usize>(
+    limbs: &mut [i64],
+    block: &[F],
+    bins: &mut [[i64; N]; COPIES],
+    shift: u32,
+    seen: &mut Seen,
+) {
+    let f = F::FORMAT;
+    let (mut lo, mut hi) = (N - 1, 0);
+    let mut groups = block.chunks_exact(COPIES);
+    for g in &mut groups {
+        for (c, x) in g.iter().enumerate() {
+            let e = bin(&mut bins[c], *x);
+            lo = lo.min(e);
+            hi = hi.max(e);
+        }
+    }
+    for x in groups.remainder() {
+        let e = bin(&mut bins[0], *x);
+        lo = lo.min(e);
+        hi = hi.max(e);
+    }
+    if hi == N - 1 {
+        for b in bins.iter_mut() {
+            b[N - 1] = 0;
+        }
+        specials(block, seen);
+    } else if hi > 0 {
+        seen.not_neg_zero = true;
+    } else if !seen.not_neg_zero {
+        seen.not_neg_zero = block.iter().any(|x| x.to_u64() != f.sign_bit());
+    }
+    for e in lo..=hi.min(N - 2) {
+        let mut total = 0;
+        for b in bins.iter_mut() {
+            total += b[e];
+            b[e] = 0;
+        }
+        if total != 0 {
+            let pos = if e == 0 { 0 } else { e as u32 - 1 };
+            add_at(limbs, total.unsigned_abs(), pos + shift, total < 0);
+        }
     }
 }
 
@@ -122,12 +488,12 @@ fn specials<F: Float>(xs: &[F], seen: &mut Seen) {
     for x in xs {
         let b = x.to_u64();
         let (negative, e, sig, _) = f.parts(b);
-        seen.not_neg_zero |=
-            b != f.sign_bit() && !(e == f.all_ones() && sig & ((1 << f.mant) - 1) != 0);
-        if e == f.all_ones() {
-            if sig & ((1 << f.mant) - 1) != 0 {
-                seen.nans += 1;
-            } else if negative {
+        let nan = e == f.all_ones() && sig & ((1 << f.mant) - 1) != 0;
+        seen.not_neg_zero |= b != f.sign_bit() && !nan;
+        if nan {
+            seen.nans += 1;
+        } else if e == f.all_ones() {
+            if negative {
                 seen.neg_inf = true;
             } else {
                 seen.pos_inf = true;

@@ -15,7 +15,7 @@ use crate::sort::quantile::Nans;
 use crate::sum::accumulator::{ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, finish, seen_flags};
 use crate::sum::float::SumFloat;
 use crate::sum::float::sealed::Float;
-use crate::sum::kernel::Bins;
+use crate::sum::kernel;
 use crate::sum::wide;
 
 impl<F: SumFloat> ExactSum<F> {
@@ -122,41 +122,32 @@ pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
 }
 
-/// Products per batch of [`dot_add_in_f64`].
-const BATCH: usize = 256;
-
 /// The products of floats at most half as wide as `f64` (exact in `f64`: at most
 /// 2 · 24 significant bits, magnitudes within `[2^−298, 2^256)`), added through
-/// the slice loop of `f64`, in batches.
+/// the slice loop of `f64`.
 pub(crate) fn dot_add_in_f64<F: Float>(
     limbs: &mut [i64],
     a: &[F],
     b: &[F],
     nans: Nans,
 ) -> (u64, u8) {
-    let mut buf = [0.0_f64; BATCH];
-    let (mut count, mut flags) = (0, 0);
-    for (ca, cb) in a.chunks(BATCH).zip(b.chunks(BATCH)) {
-        let mut n = 0;
-        for (&x, &y) in ca.iter().zip(cb) {
-            let (x, y) = (x.widen(), y.widen());
-            if matches!(nans, Nans::Skip) && (x.is_nan() || y.is_nan()) {
-                continue;
-            }
-            buf[n] = x * y;
-            n += 1;
-        }
-        let seen = <[i64; 2048] as Bins>::add_slice::<f64>(limbs, &buf[..n]);
-        flags |= seen_flags(&seen);
-        count += n as u64;
-    }
-    (count, flags)
+    let (count, seen) = kernel::add_products(limbs, a, b, matches!(nans, Nans::Skip));
+    (count, seen_flags(&seen))
+}
+
+/// The products of `f64`s: `p + e` exactly by Dekker's product where that is
+/// exact, through the slice loop (`kernel::add_two_products`), else as 106-bit
+/// integers (`dot_add_integer`).
+pub(crate) fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
+    let (count, flags, seen) =
+        kernel::add_two_products(limbs, a, b, dot_add_integer, matches!(nans, Nans::Skip));
+    (count, flags | seen_flags(&seen))
 }
 
 /// The products of `f64`s as 106-bit integers (`sig_a · sig_b` at `pos_a +
 /// pos_b`, quantum `2^−2148`), each added into the limbs.
-pub(crate) fn dot_add_wide<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
-    let f = F::FORMAT;
+fn dot_add_integer(limbs: &mut [i64], a: &[f64], b: &[f64], skip: bool) -> (u64, u8) {
+    let f = <f64 as Float>::FORMAT;
     let (mut count, mut flags) = (0, 0);
     let mant = (1 << f.mant) - 1;
     for (&x, &y) in a.iter().zip(b) {
@@ -165,7 +156,7 @@ pub(crate) fn dot_add_wide<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: 
         let nan_x = ex == f.all_ones() && sx & mant != 0;
         let nan_y = ey == f.all_ones() && sy & mant != 0;
         if nan_x || nan_y {
-            if let Nans::Propagate = nans {
+            if !skip {
                 flags |= NAN;
                 count += 1;
             }

@@ -9,7 +9,9 @@
 //! interleaved, with each time as a ratio (normkey / contender), and each
 //! contender's error against the exact sum. `NORMKEY_SUM_N` changes the size
 //! (default 2^24 values uniform in ±1e6, the data of the Xeon measurements);
-//! `NORMKEY_SUM_CASES` picks cases (`sum`, `dot`, `par`, `atomic`; default all).
+//! `NORMKEY_SUM_CASES` picks cases (`sum`, `dot`, `par`, `atomic`; default all);
+//! `NORMKEY_SUM_DUMP=DIR` writes the sums' data to `DIR/sum-f32.bin` and
+//! `DIR/sum-f64.bin` for `tools/sum-peers/peers.py` (NumPy and `math.fsum`).
 
 // Test data: the casts build floats from random bits on purpose.
 #![allow(
@@ -125,6 +127,13 @@ fn naive16_dot<T: Copy + Default + std::ops::Add<Output = T> + std::ops::Mul<Out
 fn sums(n: usize) {
     let v64 = data(n, 1);
     let v32: Vec<f32> = v64.iter().map(|&x| x as f32).collect();
+    // The same data for `tools/sum-peers/peers.py` (NumPy, `math.fsum`).
+    if let Ok(dir) = std::env::var("NORMKEY_SUM_DUMP") {
+        let bytes64: Vec<u8> = v64.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let bytes32: Vec<u8> = v32.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(format!("{dir}/sum-f64.bin"), bytes64).unwrap();
+        std::fs::write(format!("{dir}/sum-f32.bin"), bytes32).unwrap();
+    }
     let (v32, v64) = (&v32, &v64);
     case(
         &format!("sum of {n} f32"),
@@ -280,6 +289,90 @@ fn parallel(n: usize) {
     );
 }
 
+/// The atomic accumulator against one `AtomicU64::fetch_add` per value (the
+/// floor: what an uncontended `lock xadd` costs) and `portable_atomic`'s
+/// `AtomicF32::fetch_add` (a compare-and-swap loop: inexact, and its result
+/// depends on the schedule), on one thread and on two threads adding into one.
+fn atomics(n: usize) {
+    use normkey::atomic::AtomicExactSum;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let n = n / 4;
+    let v: Vec<f32> = data(n, 4).iter().map(|&x| x as f32).collect();
+    let v = &v;
+    let exact = f64::from(sum::sum(v, Nans::Propagate));
+    case(
+        &format!("{n} adds into one atomic, one thread"),
+        exact,
+        vec![
+            ("normkey AtomicExactSum<f32>::add", Box::new(move || {
+                let s = AtomicExactSum::<f32>::new();
+                let t = timed(|| {
+                    for &x in v {
+                        s.add(x, Relaxed);
+                    }
+                    0.0
+                });
+                (t.0, f64::from(s.value()))
+            })),
+            ("AtomicU64::fetch_add (the floor, no float)", Box::new(move || {
+                let s = AtomicU64::new(0);
+                let t = timed(|| {
+                    for &x in v {
+                        s.fetch_add(u64::from(x.to_bits()), Relaxed);
+                    }
+                    0.0
+                });
+                black_box(s.load(Relaxed));
+                (t.0, exact)
+            })),
+            ("portable_atomic AtomicF32::fetch_add (CAS loop)", Box::new(move || {
+                let s = portable_atomic::AtomicF32::new(0.0);
+                let t = timed(|| {
+                    for &x in v {
+                        s.fetch_add(x, Relaxed);
+                    }
+                    0.0
+                });
+                (t.0, f64::from(s.load(Relaxed)))
+            })),
+        ],
+    );
+    case(
+        &format!("{n} adds into one atomic, two threads"),
+        exact,
+        vec![
+            ("normkey AtomicExactSum<f32>::add", Box::new(move || {
+                let s = AtomicExactSum::<f32>::new();
+                let t = timed(|| {
+                    std::thread::scope(|sc| {
+                        for half in v.chunks(n.div_ceil(2)) {
+                            let s = &s;
+                            sc.spawn(move || half.iter().for_each(|&x| s.add(x, Relaxed)));
+                        }
+                    });
+                    0.0
+                });
+                (t.0, f64::from(s.value()))
+            })),
+            ("portable_atomic AtomicF32::fetch_add (CAS loop)", Box::new(move || {
+                let s = portable_atomic::AtomicF32::new(0.0);
+                let t = timed(|| {
+                    std::thread::scope(|sc| {
+                        for half in v.chunks(n.div_ceil(2)) {
+                            let s = &s;
+                            sc.spawn(move || half.iter().for_each(|&x| {
+                                s.fetch_add(x, Relaxed);
+                            }));
+                        }
+                    });
+                    0.0
+                });
+                (t.0, f64::from(s.load(Relaxed)))
+            })),
+        ],
+    );
+}
+
 fn main() {
     let n: usize = std::env::var("NORMKEY_SUM_N")
         .ok()
@@ -295,5 +388,8 @@ fn main() {
     #[cfg(feature = "rayon")]
     if cases.contains("par") {
         parallel(n);
+    }
+    if cases.contains("atomic") {
+        atomics(n);
     }
 }

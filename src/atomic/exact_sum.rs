@@ -281,7 +281,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     /// local.add_slice(&[0.1, 0.2, 0.3]);
     /// shared.add_sum(&local, Relaxed);
     /// shared.add(-0.6, Relaxed);
-    /// assert_eq!(shared.value(), 5.551115123125783e-17); // 0.1 + 0.2 + 0.3 − 0.6 exactly, rounded once
+    /// assert_eq!(shared.value(), 2.7755575615628914e-17); // 0.1 + 0.2 + 0.3 − 0.6 of the doubles, exactly
     /// ```
     pub fn add_sum(&self, s: &ExactSum<F>, order: Ordering) {
         let flags = s.flags() | if s.raw_count() > 0 { ADDED } else { 0 };

@@ -161,7 +161,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// let mut one_by_one = ExactSum::new();
     /// v.iter().rev().for_each(|&x| one_by_one.add(x));
     /// assert_eq!(fast, one_by_one);
-    /// assert_eq!(fast.value(), 49950.004); // the exact 49950.0037…; in order, f32 gives 49950.01
+    /// assert_eq!(fast.value(), 49950.0); // the exact 49950.00087…, rounded once
     /// ```
     pub fn add_slice(&mut self, xs: &[F]) {
         let seen = self.add_slice_seen(xs);
@@ -244,8 +244,8 @@ impl<F: SumFloat> ExactSum<F> {
     /// use normkey::sum::ExactSum;
     ///
     /// let mut s = ExactSum::new();
-    /// s.add_slice(&[1.0_f32, 1e-8, 1e-8]); // each 1e-8 alone is lost in 1.0 + 1e-8
-    /// assert_eq!(s.value(), 1.0000000298); // 1 + 2e-8 rounds up to 1 + 2^-23
+    /// s.add_slice(&[1.0_f32, 3e-8, 3e-8]); // in order, each 3e-8 is lost: 1.0
+    /// assert_eq!(s.value(), 1.0 + f32::EPSILON); // 1 + 6e-8 is past half an ulp
     /// s.add(f32::NAN);
     /// assert!(s.value().is_nan());
     /// ```
@@ -424,7 +424,7 @@ impl<F: SumFloat> FromIterator<F> for ExactSum<F> {
     /// use normkey::sum::ExactSum;
     ///
     /// let s: ExactSum<f64> = [0.1, 0.2, 0.3].into_iter().collect();
-    /// assert_eq!(s.value(), 0.6000000000000001); // the exact 0.6000000000000000055…
+    /// assert_eq!(s.value(), 0.6); // the exact 0.60000000000000000555…; in order: 0.6000000000000001
     /// ```
     fn from_iter<I: IntoIterator<Item = F>>(iter: I) -> Self {
         let mut s = Self::new();

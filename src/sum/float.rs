@@ -66,7 +66,7 @@ pub(crate) mod sealed {
 ///     s.value()
 /// }
 /// assert_eq!(total(&[1e16_f64, 1.0, -1e16]), 1.0);
-/// assert_eq!(total(&[0.1_f32; 10]), 1.0000001); // the exact sum 1.00000001490116…, rounded once
+/// assert_eq!(total(&[0.1_f32; 10]), 1.0); // the exact 1.0000000149…; in order: 1.0000001
 /// ```
 pub trait SumFloat: sealed::Float {}
 

@@ -304,71 +304,88 @@ fn atomics(n: usize) {
         &format!("{n} adds into one atomic, one thread"),
         exact,
         vec![
-            ("normkey AtomicExactSum<f32>::add", Box::new(move || {
-                let s = AtomicExactSum::<f32>::new();
-                let t = timed(|| {
-                    for &x in v {
-                        s.add(x, Relaxed);
-                    }
-                    0.0
-                });
-                (t.0, f64::from(s.value()))
-            })),
-            ("AtomicU64::fetch_add (the floor, no float)", Box::new(move || {
-                let s = AtomicU64::new(0);
-                let t = timed(|| {
-                    for &x in v {
-                        s.fetch_add(u64::from(x.to_bits()), Relaxed);
-                    }
-                    0.0
-                });
-                black_box(s.load(Relaxed));
-                (t.0, exact)
-            })),
-            ("portable_atomic AtomicF32::fetch_add (CAS loop)", Box::new(move || {
-                let s = portable_atomic::AtomicF32::new(0.0);
-                let t = timed(|| {
-                    for &x in v {
-                        s.fetch_add(x, Relaxed);
-                    }
-                    0.0
-                });
-                (t.0, f64::from(s.load(Relaxed)))
-            })),
+            (
+                "normkey AtomicExactSum<f32>::add",
+                Box::new(move || {
+                    let s = AtomicExactSum::<f32>::new();
+                    let t = timed(|| {
+                        for &x in v {
+                            s.add(x, Relaxed);
+                        }
+                        0.0
+                    });
+                    (t.0, f64::from(s.value()))
+                }),
+            ),
+            (
+                "AtomicU64::fetch_add (the floor, no float)",
+                Box::new(move || {
+                    let s = AtomicU64::new(0);
+                    let t = timed(|| {
+                        for &x in v {
+                            s.fetch_add(u64::from(x.to_bits()), Relaxed);
+                        }
+                        0.0
+                    });
+                    black_box(s.load(Relaxed));
+                    (t.0, exact)
+                }),
+            ),
+            (
+                "portable_atomic AtomicF32::fetch_add (CAS loop)",
+                Box::new(move || {
+                    let s = portable_atomic::AtomicF32::new(0.0);
+                    let t = timed(|| {
+                        for &x in v {
+                            s.fetch_add(x, Relaxed);
+                        }
+                        0.0
+                    });
+                    (t.0, f64::from(s.load(Relaxed)))
+                }),
+            ),
         ],
     );
     case(
         &format!("{n} adds into one atomic, two threads"),
         exact,
         vec![
-            ("normkey AtomicExactSum<f32>::add", Box::new(move || {
-                let s = AtomicExactSum::<f32>::new();
-                let t = timed(|| {
-                    std::thread::scope(|sc| {
-                        for half in v.chunks(n.div_ceil(2)) {
-                            let s = &s;
-                            sc.spawn(move || half.iter().for_each(|&x| s.add(x, Relaxed)));
-                        }
+            (
+                "normkey AtomicExactSum<f32>::add",
+                Box::new(move || {
+                    let s = AtomicExactSum::<f32>::new();
+                    let t = timed(|| {
+                        std::thread::scope(|sc| {
+                            for half in v.chunks(n.div_ceil(2)) {
+                                let s = &s;
+                                sc.spawn(move || half.iter().for_each(|&x| s.add(x, Relaxed)));
+                            }
+                        });
+                        0.0
                     });
-                    0.0
-                });
-                (t.0, f64::from(s.value()))
-            })),
-            ("portable_atomic AtomicF32::fetch_add (CAS loop)", Box::new(move || {
-                let s = portable_atomic::AtomicF32::new(0.0);
-                let t = timed(|| {
-                    std::thread::scope(|sc| {
-                        for half in v.chunks(n.div_ceil(2)) {
-                            let s = &s;
-                            sc.spawn(move || half.iter().for_each(|&x| {
-                                s.fetch_add(x, Relaxed);
-                            }));
-                        }
+                    (t.0, f64::from(s.value()))
+                }),
+            ),
+            (
+                "portable_atomic AtomicF32::fetch_add (CAS loop)",
+                Box::new(move || {
+                    let s = portable_atomic::AtomicF32::new(0.0);
+                    let t = timed(|| {
+                        std::thread::scope(|sc| {
+                            for half in v.chunks(n.div_ceil(2)) {
+                                let s = &s;
+                                sc.spawn(move || {
+                                    half.iter().for_each(|&x| {
+                                        s.fetch_add(x, Relaxed);
+                                    })
+                                });
+                            }
+                        });
+                        0.0
                     });
-                    0.0
-                });
-                (t.0, f64::from(s.load(Relaxed)))
-            })),
+                    (t.0, f64::from(s.load(Relaxed)))
+                }),
+            ),
         ],
     );
 }

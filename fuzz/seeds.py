@@ -56,3 +56,7 @@ write("texture", "f32", f32)
 write("texture", "f32-triples", b"".join(struct.pack("<III", a, b, c) for a in F32[::2] for b in F32[1::3] for c in F32[::5]))
 write("atomic_model", "f32", f32)
 write("atomic_model", "ops", bytes(range(256)))
+# sum: a head byte (bit 0: f32 or f64; the rest: where to split), then the values.
+write("sum", "f32", b"\x10" + f32)
+write("sum", "f64", b"\x11" + pack("<Q", F64))
+write("sum", "f64-cancel", b"\x07" + pack("<Q", [0x7FEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x0000000000000001, 0x7C90000000000000]))

@@ -11,6 +11,7 @@
 //! | `Rgb10a2Unorm` (`u32`), `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm` (`u16`) | the pixel's integer (`to_bits`) | every value of the integer is a pixel |
 //! | `Rg11b10Ufloat`, `Rgb9e5Ufloat` | the `u32` code (`to_bits`) | every `u32`, non-canonical and NaN codes too, which keeps them bit for bit |
 //! | `OrderedKey<F>` | its float (`f16`, `bf16` as `f32`) | any float, rounded to `F` |
+//! | `sum::ExactSum<F>` | a tuple `(count, flags, limbs)`: the number of values, a bit set of what was seen (1 NaN, 2 +∞, 4 −∞, 8 a value other than −0, 16 more than `u64::MAX` values), and the exact sum's limbs, carried (little-endian 32-bit digits in `i64`s, the last signed): equal states serialize equally | the limb count of `F` (11 for `f32`, 68 for `f64`, 4 for `f16`, 11 for `bf16`), every digit but the last in `[0, 2^32)`, no unknown flag; anything else is rejected |
 //!
 //! The serialized forms of the float types are the values a reader expects
 //! (`0.5`, not a key or bit pattern); those of the storage and texture formats are
@@ -23,6 +24,7 @@ use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::impl_fmt::StdFloat;
+use crate::sum::ExactSum;
 use crate::{Norm, OrderedKey, SnormFloat, Unorm, UnormFloat};
 
 /// The visitor of a clamping type: accepts a number in `[min, 1]`, from an `f32`,
@@ -335,3 +337,101 @@ macro_rules! serde_key {
 }
 
 crate::for_each_key_float!(serde_key);
+
+/// `ExactSum<F>` as `(count, flags, limbs)` (module docs).
+///
+/// ```
+/// use normkey::sum::ExactSum;
+///
+/// let mut s = ExactSum::<f32>::new();
+/// s.add_slice(&[1.5, -0.25]);
+/// let json = serde_json::to_string(&s).unwrap();
+/// // 1.25 = 5 · 2^147 · 2^−149 = (5 · 2^19) · 2^(32·4) in units of 2^−149: digit 4 is 2621440
+/// assert_eq!(json, "[2,8,[0,0,0,0,2621440,0,0,0,0,0,0]]");
+/// let back: ExactSum<f32> = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, s);
+/// assert!(serde_json::from_str::<ExactSum<f32>>("[2,8,[0,0,0]]").is_err()); // 3 limbs, not 11
+/// ```
+impl<F: crate::sum::SumFloat> Serialize for ExactSum<F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let limbs = self.canonical_limbs();
+        let mut t = s.serialize_tuple(3)?;
+        t.serialize_element(&self.raw_count())?;
+        t.serialize_element(&self.flags())?;
+        t.serialize_element(limbs.as_ref())?;
+        t.end()
+    }
+}
+
+/// The visitor of `ExactSum<F>`'s tuple.
+struct SumVisitor<F>(core::marker::PhantomData<F>);
+
+/// The limbs of an `ExactSum<F>`, read into `F`'s array.
+struct LimbsOf<F: crate::sum::SumFloat>(F::Limbs);
+
+impl<'de, F: crate::sum::SumFloat> Deserialize<'de> for LimbsOf<F> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<F>(core::marker::PhantomData<F>);
+        impl<'de, F: crate::sum::SumFloat> Visitor<'de> for V<F> {
+            type Value = LimbsOf<F>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{} carried limbs", F::ZERO.as_ref().len())
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut limbs = F::ZERO;
+                let n = limbs.as_ref().len();
+                for (i, l) in limbs.as_mut().iter_mut().enumerate() {
+                    let v: i64 = seq
+                        .next_element()?
+                        .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+                    if i + 1 < n && !(0..1 << 32).contains(&v) {
+                        return Err(de::Error::invalid_value(
+                            Unexpected::Signed(v),
+                            &"a digit in [0, 2^32)",
+                        ));
+                    }
+                    *l = v;
+                }
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(n + 1, &self));
+                }
+                Ok(LimbsOf(limbs))
+            }
+        }
+        d.deserialize_seq(V::<F>(core::marker::PhantomData))
+    }
+}
+
+impl<'de, F: crate::sum::SumFloat> Visitor<'de> for SumVisitor<F> {
+    type Value = ExactSum<F>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an exact sum: (count, flags, limbs)")
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let count: u64 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let flags: u8 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        if flags & !crate::sum::accumulator::ALL_FLAGS != 0 {
+            return Err(de::Error::invalid_value(
+                Unexpected::Unsigned(u64::from(flags)),
+                &"flags below 32",
+            ));
+        }
+        let limbs: LimbsOf<F> = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
+        Ok(ExactSum::from_parts(limbs.0, count, flags))
+    }
+}
+
+impl<'de, F: crate::sum::SumFloat> Deserialize<'de> for ExactSum<F> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_tuple(3, SumVisitor(core::marker::PhantomData))
+    }
+}

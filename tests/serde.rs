@@ -501,3 +501,36 @@ fn on_two_threads(half: impl Fn(u32) -> u64 + Sync) -> u64 {
         threads.into_iter().map(|t| t.join().unwrap()).sum()
     })
 }
+
+/// `ExactSum`: states round-trip through JSON (the same state, so the same
+/// value), equal states serialize equally, and malformed states are rejected.
+#[test]
+fn exact_sum_states() {
+    use normkey::sum::ExactSum;
+    let values = [1e300_f64, -3.5, f64::from_bits(1), -1e300, 0.1];
+    let mut a = ExactSum::new();
+    a.add_slice(&values);
+    let mut b = ExactSum::new();
+    values.iter().rev().for_each(|&x| b.add(x));
+    let (ja, jb) = (
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap(),
+    );
+    assert_eq!(ja, jb);
+    let back: ExactSum<f64> = serde_json::from_str(&ja).unwrap();
+    assert_eq!(back, a);
+    assert_eq!(back.value().to_bits(), a.value().to_bits());
+    let digits = |last: &str| format!("[1,8,[{}{last}]]", "0,".repeat(10));
+    assert!(serde_json::from_str::<ExactSum<f32>>(&digits("-5")).is_ok()); // the last limb is signed
+    assert!(serde_json::from_str::<ExactSum<f32>>(&digits("0,0")).is_err()); // 12 limbs
+    assert!(
+        serde_json::from_str::<ExactSum<f32>>(&format!("[1,8,[-1,{}0]]", "0,".repeat(9))).is_err()
+    );
+    assert!(
+        serde_json::from_str::<ExactSum<f32>>(&format!("[1,8,[4294967296,{}0]]", "0,".repeat(9)))
+            .is_err()
+    );
+    assert!(
+        serde_json::from_str::<ExactSum<f32>>(&digits("0").replace("[1,8,", "[1,32,")).is_err()
+    );
+}

@@ -159,20 +159,36 @@ fn random_cases<F: Float>(lens: &[usize], seed: u64) {
 
 /// Lengths: empty, a few, one block and a remainder, several blocks (512 values a
 /// block); under Miri the short ones.
-const LENS: &[usize] = if cfg!(miri) { &[0, 1, 3, 17] } else { &[0, 1, 2, 3, 5, 17, 100, 513, 2100] };
+const LENS: &[usize] = if cfg!(miri) {
+    &[0, 1, 3, 17]
+} else {
+    &[0, 1, 2, 3, 5, 17, 100, 513, 2100]
+};
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn f32_against_the_oracle() {
     random_cases::<f32>(LENS, 1);
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn f64_against_the_oracle() {
     random_cases::<f64>(LENS, 2);
 }
 
 #[cfg(feature = "half")]
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn half_against_the_oracle() {
     random_cases::<half::f16>(LENS, 3);
     random_cases::<half::bf16>(LENS, 4);
@@ -216,6 +232,10 @@ fn cancellation_and_edges() {
 
 /// Every order and every split: the same state, the same bits.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn any_order_any_split() {
     let mut r = XorShift(9);
     for n in miri_thin([10, 600, 3000], 2) {
@@ -250,6 +270,10 @@ fn any_order_any_split() {
 /// The rayon forms: the same bits on pools of 1 to 16 threads.
 #[cfg(feature = "rayon")]
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn any_thread_count() {
     use normkey::sum::{par_dot, par_mean, par_sum};
     let mut r = XorShift(11);
@@ -378,6 +402,10 @@ fn want_pair(x: half::f16, y: half::f16) -> u16 {
 /// exponent instead (more than three grids, a grid below `f64`'s normal range,
 /// values near the largest), each against the oracle.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn every_spread_of_exponents() {
     fn spread<F: Float>(r: &mut XorShift, n: usize, low: u64, span: u64) -> Vec<F> {
         let f = F::ORACLE;
@@ -430,6 +458,10 @@ fn check_sum<F: Float>(xs: &[F]) {
 /// 2^995, products near 2^−968 and below f64's subnormals, zero factors of both
 /// signs) and `f32` products near `f64`'s range ends, each against the oracle.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn dot_at_the_edges() {
     let mut r = XorShift(41);
     let near = |r: &mut XorShift, e: i32| {
@@ -513,7 +545,9 @@ fn python_fsum() {
         let kind = words.next().unwrap();
         assert!(kind == "fsum" || kind == "exact");
         let want = u64::from_str_radix(words.next().unwrap(), 16).unwrap();
-        let xs: Vec<f64> = words.map(|w| f64::from_bits(u64::from_str_radix(w, 16).unwrap())).collect();
+        let xs: Vec<f64> = words
+            .map(|w| f64::from_bits(u64::from_str_radix(w, 16).unwrap()))
+            .collect();
         assert_eq!(sum(&xs, Nans::Propagate).to_bits(), want, "{line:.80}");
         let mut s = ExactSum::new();
         for &x in xs.iter().rev() {
@@ -525,4 +559,112 @@ fn python_fsum() {
         n += 1;
     }
     assert!(n >= if cfg!(miri) { 16 } else { 25 }, "{n} cases");
+}
+
+/// Threads adding into one `AtomicExactSum` (and flushing local sums into it):
+/// the bits of the sequential sum of all their values, on every run.
+#[test]
+fn atomic_threads_against_the_sequential_sum() {
+    use normkey::atomic::AtomicExactSum;
+    use std::sync::atomic::Ordering::Relaxed;
+    let per = if cfg!(miri) { 20 } else { 100_000 };
+    let mut r = XorShift(21);
+    let parts: Vec<Vec<f64>> = (0..4)
+        .map(|t| {
+            (0..per)
+                .map(|_| value(&mut r, if t == 3 { 5 } else { 1 }, 1000))
+                .collect()
+        })
+        .collect();
+    let all: Vec<f64> = parts.concat();
+    let shared = AtomicExactSum::<f64>::new();
+    std::thread::scope(|s| {
+        for (t, part) in parts.iter().enumerate() {
+            let shared = &shared;
+            s.spawn(move || {
+                if t % 2 == 0 {
+                    for &x in part {
+                        shared.add(x, Relaxed);
+                    }
+                } else {
+                    let mut local = ExactSum::new();
+                    local.add_slice(part);
+                    shared.add_sum(&local, Relaxed);
+                }
+            });
+        }
+    });
+    assert_eq!(
+        shared.value().to_bits(),
+        sum(&all, Nans::Propagate).to_bits()
+    );
+    let finite: Vec<f64> = parts[..3].concat();
+    let only_finite = AtomicExactSum::<f64>::new();
+    std::thread::scope(|s| {
+        for part in &parts[..3] {
+            let only_finite = &only_finite;
+            s.spawn(move || {
+                for &x in part {
+                    only_finite.add(x, Relaxed);
+                }
+            });
+        }
+    });
+    let mut e = ExactSum::new();
+    e.add_slice(&finite);
+    assert!(e.value().is_finite());
+    assert_eq!(only_finite.value().to_bits(), e.value().to_bits());
+    assert_eq!(
+        only_finite.value_as::<f32>().to_bits(),
+        e.value_as::<f32>().to_bits()
+    );
+}
+
+/// A scatter-add into many atomic sums (`new_boxed`), each against the oracle's
+/// sum of its values; and the special values of one sum.
+#[cfg(feature = "alloc")]
+#[test]
+fn atomic_scatter_and_specials() {
+    use normkey::atomic::AtomicExactSum;
+    use std::sync::atomic::Ordering::Relaxed;
+    let n = if cfg!(miri) { 100 } else { 40_000 };
+    let mut r = XorShift(23);
+    let items: Vec<(usize, f32)> = (0..n)
+        .map(|_| ((r.next() % 7) as usize, value(&mut r, 5, 100)))
+        .collect();
+    let bins = AtomicExactSum::<f32>::new_boxed(7);
+    std::thread::scope(|s| {
+        for chunk in items.chunks(n / 2) {
+            let bins = &bins;
+            s.spawn(move || {
+                for &(b, x) in chunk {
+                    bins[b].add(x, Relaxed);
+                }
+            });
+        }
+    });
+    for (b, got) in bins.iter().enumerate() {
+        let mine: Vec<u64> = items
+            .iter()
+            .filter(|i| i.0 == b)
+            .map(|i| u64::from(i.1.to_bits()))
+            .collect();
+        let want = oracle::sum(&mine, oracle::F32, oracle::F32, oracle::Nans::Propagate);
+        assert_eq!(u64::from(got.value().to_bits()), want, "bin {b}");
+    }
+    for (xs, want) in [
+        (&[][..], 0.0_f32.to_bits()),
+        (&[-0.0, -0.0][..], (-0.0_f32).to_bits()),
+        (&[-0.0, 0.0][..], 0),
+        (&[f32::INFINITY, 1.0][..], f32::INFINITY.to_bits()),
+        (&[f32::INFINITY, f32::NEG_INFINITY][..], f32::NAN.to_bits()),
+        (&[-f32::NAN, 1.0][..], f32::NAN.to_bits()),
+        (&[f32::MAX, f32::MAX][..], f32::INFINITY.to_bits()),
+    ] {
+        let s = AtomicExactSum::<f32>::new();
+        for &x in xs {
+            s.add(x, Relaxed);
+        }
+        assert_eq!(s.value().to_bits(), want, "{xs:?}");
+    }
 }

@@ -28,6 +28,9 @@ pub(crate) const NEG_INF: u8 = 4;
 pub(crate) const NOT_NEG_ZERO: u8 = 8;
 /// More than `u64::MAX` values were added (through `merge`).
 pub(crate) const OVER: u8 = 16;
+/// Every flag.
+#[cfg(feature = "serde")]
+pub(crate) const ALL_FLAGS: u8 = NAN | POS_INF | NEG_INF | NOT_NEG_ZERO | OVER;
 
 /// The exact sum of any number of floats, rounded once when read: the same bits
 /// for every order of the additions and every way of splitting and
@@ -310,6 +313,17 @@ impl<F: SumFloat> ExactSum<F> {
         let mut l = self.limbs;
         wide::canonical(l.as_mut());
         l
+    }
+
+    /// A state from its parts (`impl_serde`'s deserialization, which checks them).
+    #[cfg(feature = "serde")]
+    pub(crate) const fn from_parts(limbs: F::Limbs, count: u64, flags: u8) -> Self {
+        Self {
+            limbs,
+            count,
+            flags,
+            float: PhantomData,
+        }
     }
 
     /// The flags (`NAN`, `POS_INF`, …).

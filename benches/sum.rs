@@ -11,7 +11,7 @@
 //! (default 2^24 values uniform in ±1e6, the data of the Xeon measurements);
 //! `NORMKEY_SUM_CASES` picks cases (`sum`, `dot`, `par`, `atomic`; default all);
 //! `NORMKEY_SUM_DUMP=DIR` writes the sums' data to `DIR/sum-f32.bin` and
-//! `DIR/sum-f64.bin` for `tools/sum-peers/peers.py` (NumPy and `math.fsum`).
+//! `DIR/sum-f64.bin` for `tools/sum-peers/peers.py` (`NumPy` and `math.fsum`).
 
 // Test data: the casts build floats from random bits on purpose.
 #![allow(
@@ -358,7 +358,11 @@ fn atomics(n: usize) {
                         std::thread::scope(|sc| {
                             for half in v.chunks(n.div_ceil(2)) {
                                 let s = &s;
-                                sc.spawn(move || half.iter().for_each(|&x| s.add(x, Relaxed)));
+                                sc.spawn(move || {
+                                    for &x in half {
+                                        s.add(x, Relaxed);
+                                    }
+                                });
                             }
                         });
                         0.0
@@ -375,9 +379,9 @@ fn atomics(n: usize) {
                             for half in v.chunks(n.div_ceil(2)) {
                                 let s = &s;
                                 sc.spawn(move || {
-                                    half.iter().for_each(|&x| {
+                                    for &x in half {
                                         s.fetch_add(x, Relaxed);
-                                    })
+                                    }
                                 });
                             }
                         });

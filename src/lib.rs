@@ -13,7 +13,7 @@
 //! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`](texture::Format): the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`](texture::Format::encode_rows), [`Format::decode_rows`](texture::Format::decode_rows) and their forms on the format's own channels), exact mip levels ([`Format::downsample`](texture::Format::downsample)); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
 //! | [`sum`] | exact sums: [`sum::sum`], [`sum::mean`], [`sum::dot`] correctly rounded and the same bits in any order; [`sum::ExactSum`], the mergeable accumulator; [`sum::par_sum`], [`sum::par_mean`], [`sum::par_dot`] (feature `rayon`), the same bits on any number of threads |
-//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics |
+//! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics; [`atomic::AtomicExactSum`], the exact sum on integer `fetch_add`s |
 //!
 //! # Cargo features
 //!
@@ -47,6 +47,7 @@
 //! | `AtomicF16Min/Max`, `AtomicBf16Min/Max` | `AtomicU16` | feature `half` and `target_has_atomic = "16"` | `thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf` | feature `half`; the same condition |
 //! | the views `AtomicF32`, `AtomicF64`, `AtomicF16`, `AtomicBf16` (the float's own bits) | `AtomicU32`, `AtomicU64`, `AtomicU16` | as the reducers of the same width | as the reducers | as the reducers; `from_mut`, `from_mut_slice` and `from_ptr` also need the float aligned as its atomic (not `f64` on i686: a compile error) |
 //! | `AtomicF32ArgMin/Max`, `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` (the pair in one `u64`; none for `f64`, whose pair needs 128 bits) | `AtomicU64` | `target_has_atomic = "64"` (and `half` for the 16-bit ones) | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | as the `f64` reducers |
+//! | `atomic::AtomicExactSum<F>` (`f32`, `f64`; `f16`, `bf16` with `half`) | `AtomicU64` limbs (`fetch_add`, `fetch_or`) | `target_has_atomic = "64"` (the type is absent elsewhere) | `thumbv6m-none-eabi`, `thumbv7em-none-eabihf`, 32-bit RISC-V | every target, as the `f64` reducers |
 //!
 //! `fetch_min`/`fetch_max` ignore NaN arguments and order by totalOrder (−0 < +0);
 //! `fetch_minimum`/`fetch_maximum` propagate NaN and keep it. An update that would

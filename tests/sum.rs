@@ -668,3 +668,46 @@ fn atomic_scatter_and_specials() {
         assert_eq!(s.value().to_bits(), want, "{xs:?}");
     }
 }
+
+/// Dot products whose high parts cancel: `Σ a[i]·b[i] − Σ round(a[i]·b[i])`,
+/// so the result is made of the products' low bits alone (which a lost
+/// remainder would change), for every float type, against the oracle.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals: slow under Miri; natively in every other stage"
+)]
+fn dot_of_low_parts() {
+    fn case<F: Float>(
+        r: &mut XorShift,
+        n: usize,
+        base: u64,
+        round: fn(F, F) -> F,
+        neg: fn(F) -> F,
+        one: F,
+    ) {
+        let mut a: Vec<F> = (0..n).map(|_| value(r, 1, base)).collect();
+        let mut b: Vec<F> = (0..n).map(|_| value(r, 1, base / 2 + 20)).collect();
+        let rounded: Vec<F> = a.iter().zip(&b).map(|(&x, &y)| round(x, y)).collect();
+        a.extend(rounded.iter().map(|&p| neg(p)));
+        b.extend(core::iter::repeat_n(one, n));
+        let (ab, bb): (Vec<u64>, Vec<u64>) = (
+            a.iter().map(|x| x.bits()).collect(),
+            b.iter().map(|x| x.bits()).collect(),
+        );
+        assert_eq!(
+            dot(&a, &b, Nans::Propagate).bits(),
+            oracle::dot(&ab, &bb, F::ORACLE, oracle::Nans::Propagate),
+            "n {n}"
+        );
+    }
+    let mut r = XorShift(51);
+    for n in [5, 300, 1000] {
+        for base in [60, 100, 127, 150] {
+            case::<f32>(&mut r, n, base, |x, y| x * y, |x| -x, 1.0);
+        }
+        for base in [700, 1000, 1023, 1300] {
+            case::<f64>(&mut r, n, base, |x, y| x * y, |x| -x, 1.0);
+        }
+    }
+}

@@ -18,7 +18,11 @@
 //! `fetch_minimum`/`fetch_maximum` is a compare-exchange loop on the keys of the
 //! loaded bits.
 //!
-//! Each holds the [`OrderedKey`] of its value in one unsigned integer atomic and
+//! [`AtomicExactSum<F>`] is the exact sum on integer atomics: `sum::ExactSum`'s
+//! limbs as `AtomicU64`s, added to with `fetch_add` so that the value is the same
+//! on every schedule (its docs, and [`sum`](crate::sum) for the algorithm).
+//!
+//! Each reducer holds the [`OrderedKey`] of its value in one unsigned integer atomic and
 //! updates it with the integer `fetch_min`/`fetch_max`: key order is IEEE 754
 //! totalOrder, so the float min/max is one integer min/max: the GPU
 //! `InterlockedMin`/`atomicMin` trick, with the lossless unsigned map.

@@ -327,11 +327,21 @@ impl<F: SumFloat> ExactSum<F> {
     }
 
     /// The flags (`NAN`, `POS_INF`, …).
+    #[cfg(any(
+        feature = "serde",
+        feature = "portable-atomic",
+        target_has_atomic = "64"
+    ))]
     pub(crate) const fn flags(&self) -> u8 {
         self.flags
     }
 
     /// The count without saturation.
+    #[cfg(any(
+        feature = "serde",
+        feature = "portable-atomic",
+        target_has_atomic = "64"
+    ))]
     pub(crate) const fn raw_count(&self) -> u64 {
         self.count
     }

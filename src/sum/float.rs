@@ -71,6 +71,8 @@ pub(crate) mod sealed {
 pub trait SumFloat: sealed::Float {}
 
 /// The limbs of `F`'s format, from the format alone.
+// Used only by `sum_float!`'s compile-time checks, which Rust 1.85 does not count as a use.
+#[allow(dead_code)]
 pub(crate) const fn limbs_of(f: Format) -> usize {
     let max_pos = (1 << f.exp_bits) - 3;
     limbs_needed(max_pos + f.mant + 1, max_pos)

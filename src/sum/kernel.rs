@@ -154,9 +154,9 @@ fn add_block<F: Float, const N: usize>(
     let done = hi != N as u32 - 1
         && hi != 0
         && match grids(F::FORMAT, lo, hi) {
-            Some((1, top)) => levels::<F, 1>(limbs, block, top, &mut s.rest, quantum),
-            Some((2, top)) => levels::<F, 2>(limbs, block, top, &mut s.rest, quantum),
-            Some((3, top)) => levels::<F, 3>(limbs, block, top, &mut s.rest, quantum),
+            Some((1, top)) => levels::<F, 1, false>(limbs, block, block, top, &mut s.rest, quantum),
+            Some((2, top)) => levels::<F, 2, false>(limbs, block, block, top, &mut s.rest, quantum),
+            Some((3, top)) => levels::<F, 3, false>(limbs, block, block, top, &mut s.rest, quantum),
             _ => false,
         };
     if done {
@@ -196,7 +196,32 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
         let mut seen = Seen::default();
         let mut buf = [0.0_f64; BLOCK];
         let mut count = 0;
+        let f = F::FORMAT;
         for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
+            // Factors all finite and nonzero (so no NaN to skip and no −0):
+            // the grids from the factors' exponents, the products made in the
+            // first grid's loop.
+            let ((alo, ahi), (blo, bhi)) = (exponents(ca), exponents(cb));
+            if alo > 0 && blo > 0 && u64::from(ahi.max(bhi)) < f.all_ones() {
+                let ((ta, fa), (tb, fb)) = (span(f, alo, ahi), span(f, blo, bhi));
+                let done = match plan(ta + tb, fa + fb) {
+                    Some((1, top)) => {
+                        levels::<F, 1, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
+                    }
+                    Some((2, top)) => {
+                        levels::<F, 2, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
+                    }
+                    Some((3, top)) => {
+                        levels::<F, 3, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
+                    }
+                    _ => false,
+                };
+                if done {
+                    seen.not_neg_zero = true;
+                    count += ca.len() as u64;
+                    continue;
+                }
+            }
             let mut skipped = 0;
             for ((p, x), y) in buf.iter_mut().zip(ca).zip(cb) {
                 let (x, y) = (x.widen(), y.widen());
@@ -313,10 +338,24 @@ fn exponents<F: Float>(xs: &[F]) -> (u32, u32) {
 /// than [`MAX_LEVELS`] or a grid leaves `f64`'s normal range.
 #[inline]
 fn grids(f: Format, lo: u32, hi: u32) -> Option<(i32, i32)> {
+    let (top_value, finest) = span(f, lo, hi);
+    plan(top_value, finest)
+}
+
+/// For exponents `lo..=hi` of format `f`: values are below `2^top_value` and
+/// multiples of `2^finest`.
+#[inline]
+fn span(f: Format, lo: u32, hi: u32) -> (i32, i32) {
     let q = f.quantum();
-    // Values are below 2^top_value and multiples of 2^finest.
-    let top_value = (hi.max(1) - 1 + f.mant + 1) as i32 + q;
-    let finest = (lo.max(1) - 1) as i32 + q;
+    (
+        (hi.max(1) - 1 + f.mant + 1) as i32 + q,
+        (lo.max(1) - 1) as i32 + q,
+    )
+}
+
+/// The grids for values below `2^top_value`, multiples of `2^finest`.
+#[inline]
+fn plan(top_value: i32, finest: i32) -> Option<(i32, i32)> {
     let top = top_value - BITS;
     let levels = 1 + ((top - finest).max(0) as u32).div_ceil(BITS as u32 - 1) as i32;
     let last = top - (BITS - 1) * (levels - 1);
@@ -329,12 +368,14 @@ fn pow2(e: i32) -> f64 {
     f64::from_bits(((e + 1023) as u64) << 52)
 }
 
-/// The block's exact sum on `L` grids, the first of unit `2^top`, into `limbs`.
+/// The block's exact sum (of `xs`, or of the products `xs[i] · ys[i]`, exact in
+/// `f64`, with `PRODUCTS`) on `L` grids, the first of unit `2^top`, into `limbs`.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn levels<F: Float, const L: usize>(
+fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
     limbs: &mut [i64],
     xs: &[F],
+    ys: &[F],
     top: i32,
     rest: &mut Rest,
     quantum: i32,
@@ -344,15 +385,19 @@ fn levels<F: Float, const L: usize>(
     let mut acc = [[0.0_f64; LANES]; L];
     // One loop per grid (the compiler vectorizes a loop of one grid, not of
     // several): the first reads the values, the others what the one before left.
-    let chunks = xs.chunks_exact(LANES);
-    let tail = chunks.remainder();
+    let (chunks, other) = (xs.chunks_exact(LANES), ys.chunks_exact(LANES));
+    let tail = chunks.remainder().iter().zip(other.remainder());
     let n = xs.len() / LANES;
     // The lanes in locals, so that they stay in registers.
     let mut lanes = [0.0_f64; LANES];
-    for (c, r) in chunks.zip(rest.iter_mut()) {
+    for ((c, d), r) in chunks.zip(other).zip(rest.iter_mut()) {
         let mut x = [0.0_f64; LANES];
-        for (x, v) in x.iter_mut().zip(c) {
-            *x = v.widen();
+        for ((x, v), w) in x.iter_mut().zip(c).zip(d) {
+            *x = if PRODUCTS {
+                v.widen() * w.widen()
+            } else {
+                v.widen()
+            };
         }
         pass(&mut x, &mut lanes, sigma[0]);
         if L > 1 {
@@ -375,8 +420,12 @@ fn levels<F: Float, const L: usize>(
         L == 1 || rest[..n].iter().flatten().all(|&r| r == 0.0),
         "the grids cover the block"
     );
-    for x in tail {
-        let mut x = x.widen();
+    for (v, w) in tail {
+        let mut x = if PRODUCTS {
+            v.widen() * w.widen()
+        } else {
+            v.widen()
+        };
         for (a, &s) in acc.iter_mut().zip(&sigma) {
             let q = (x + s) - s;
             a[0] += q;

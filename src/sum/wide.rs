@@ -100,6 +100,8 @@ impl Format {
 /// `2^max_bits` (times the quantum), with the last limb in `[−2^31, 2^31)` once
 /// carried (`canonical`), and room for `add_at` of a 64-bit number at any
 /// position below `max_pos`.
+// Used only by compile-time checks (`sum::float`), which Rust 1.85 does not count as a use.
+#[allow(dead_code)]
 pub(crate) const fn limbs_needed(max_bits: u32, max_pos: u32) -> usize {
     // |N| < 2^(64 + max_bits) ≤ 2^(32·top + 31).
     let top = (64 + max_bits - 31).div_ceil(32);

@@ -15,7 +15,7 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
 use crate::sum::float::SumFloat;
-use crate::sum::kernel::{Bins, Seen};
+use crate::sum::float::{Bins, Seen};
 use crate::sum::wide::{self, Format, MAX_DIGITS};
 
 /// A NaN was added.

@@ -15,11 +15,10 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use crate::sort::quantile::Nans;
 use crate::sum::wide::{Format, limbs_needed};
 
 pub(crate) mod sealed {
-    use super::{Debug, Format, Hash, Nans};
+    use super::{Bins, Debug, Format, Hash};
 
     /// What each float type fixes: only this crate implements it.
     // Its items are the crate's (`Format`, `Bins`): the trait is unnameable outside.
@@ -32,7 +31,7 @@ pub(crate) mod sealed {
         /// A number of zero.
         const ZERO: Self::Limbs;
         /// One counter per biased exponent (`[i64; 2^exp_bits]`) for the slice loop.
-        type Bins: crate::sum::kernel::Bins;
+        type Bins: Bins;
         /// The bits, zero-extended.
         fn to_u64(self) -> u64;
         /// The float of the low bits.
@@ -48,10 +47,31 @@ pub(crate) mod sealed {
         const DOT_ZERO: Self::DotLimbs;
         /// The quantum of the products' limbs.
         const DOT_QUANTUM: i32;
-        /// Adds the products `a[i] · b[i]` exactly (`slice::dot_add_in_f64` or
-        /// `slice::dot_add_wide`): the count of products added and the flags seen.
-        fn dot_add(limbs: &mut [i64], a: &[Self], b: &[Self], nans: Nans) -> (u64, u8);
+        /// The slice as `f64`s when the type is `f64` (whose products take
+        /// `slice::dot_add_wide`; the others' are exact in `f64`).
+        fn as_f64(xs: &[Self]) -> Option<&[f64]>;
     }
+}
+
+/// What a slice held besides finite numbers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Seen {
+    /// NaNs.
+    pub(crate) nans: u64,
+    /// +∞.
+    pub(crate) pos_inf: bool,
+    /// −∞.
+    pub(crate) neg_inf: bool,
+    /// A value other than −0 and NaN.
+    pub(crate) not_neg_zero: bool,
+}
+
+/// The counters of one float type: `[i64; 2^exp_bits]` (implemented, for every
+/// length, by the slice loop in `kernel.rs`).
+pub(crate) trait Bins {
+    /// Adds every finite value of `xs` to `limbs` (exactly) and says what else was
+    /// there.
+    fn add_slice<F: sealed::Float>(limbs: &mut [i64], xs: &[F]) -> Seen;
 }
 
 /// A float type with exact sums: `f32`, `f64`, and with feature `half`,
@@ -81,7 +101,7 @@ pub(crate) const fn limbs_of(f: Format) -> usize {
 /// `impl SumFloat` for one float: its bits type, limb count (checked against
 /// `limbs_of`), bin count and dot algorithm.
 macro_rules! sum_float {
-    ($f:ty, $u:ty, widen = $widen:path, mant = $mant:expr, exp = $exp:expr, limbs = $limbs:expr, dot = $dot:path, $dot_limbs:expr, $dot_quantum:expr) => {
+    ($f:ty, $u:ty, widen = $widen:path, mant = $mant:expr, exp = $exp:expr, limbs = $limbs:expr, dot = $as_f64:expr, $dot_limbs:expr, $dot_quantum:expr) => {
         #[allow(private_interfaces)]
         impl sealed::Float for $f {
             const FORMAT: Format = Format {
@@ -112,8 +132,8 @@ macro_rules! sum_float {
             type DotLimbs = [i64; $dot_limbs];
             const DOT_ZERO: Self::DotLimbs = [0; $dot_limbs];
             const DOT_QUANTUM: i32 = $dot_quantum;
-            fn dot_add(limbs: &mut [i64], a: &[Self], b: &[Self], nans: Nans) -> (u64, u8) {
-                $dot(limbs, a, b, nans)
+            fn as_f64(xs: &[Self]) -> Option<&[f64]> {
+                $as_f64(xs)
             }
         }
         impl SumFloat for $f {}
@@ -128,7 +148,7 @@ sum_float!(
     mant = 23,
     exp = 8,
     limbs = 11,
-    dot = crate::sum::slice::dot_add_in_f64,
+    dot = |_| None,
     68,
     -1074
 );
@@ -139,7 +159,7 @@ sum_float!(
     mant = 52,
     exp = 11,
     limbs = 68,
-    dot = crate::sum::slice::dot_add_wide,
+    dot = Some,
     134,
     -2148
 );
@@ -151,7 +171,7 @@ sum_float!(
     mant = 10,
     exp = 5,
     limbs = 4,
-    dot = crate::sum::slice::dot_add_in_f64,
+    dot = |_| None,
     68,
     -1074
 );
@@ -163,7 +183,7 @@ sum_float!(
     mant = 7,
     exp = 8,
     limbs = 11,
-    dot = crate::sum::slice::dot_add_in_f64,
+    dot = |_| None,
     68,
     -1074
 );

@@ -36,6 +36,7 @@
 
 use crate::dispatch;
 use crate::sum::float::sealed::Float;
+use crate::sum::float::{Bins, Seen};
 use crate::sum::wide::{Format, add_at};
 
 /// Sets of counters (see the module docs).
@@ -63,26 +64,6 @@ const F64: Format = Format {
     mant: 52,
     exp_bits: 11,
 };
-
-/// What a slice held besides finite numbers.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Seen {
-    /// NaNs.
-    pub(crate) nans: u64,
-    /// +∞.
-    pub(crate) pos_inf: bool,
-    /// −∞.
-    pub(crate) neg_inf: bool,
-    /// A value other than −0 and NaN.
-    pub(crate) not_neg_zero: bool,
-}
-
-/// The counters of one float type: `[i64; 2^exp_bits]`.
-pub(crate) trait Bins {
-    /// Adds every finite value of `xs` to `limbs` (exactly) and says what else was
-    /// there.
-    fn add_slice<F: Float>(limbs: &mut [i64], xs: &[F]) -> Seen;
-}
 
 impl<const N: usize> Bins for [i64; N] {
     #[inline(never)]

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 use crate::sort::quantile::Nans;
 use crate::sum::accumulator::{ExactSum, finish};
 use crate::sum::float::SumFloat;
+use crate::sum::slice::dot_add;
 use crate::sum::wide;
 
 /// Values per task: large enough that a task's fold and merge cost nothing per
@@ -81,7 +82,7 @@ pub fn par_dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
         .zip(b.par_chunks(PIECE))
         .map(|(ca, cb)| {
             let mut limbs = F::DOT_ZERO;
-            let (count, flags) = F::dot_add(limbs.as_mut(), ca, cb, nans);
+            let (count, flags) = dot_add(limbs.as_mut(), ca, cb, nans);
             (limbs, count, flags)
         })
         .reduce(

@@ -118,19 +118,23 @@ pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     assert_eq!(a.len(), b.len(), "dot: the slices differ in length");
     let mut limbs = F::DOT_ZERO;
-    let (count, flags) = F::dot_add(limbs.as_mut(), a, b, nans);
+    let (count, flags) = dot_add(limbs.as_mut(), a, b, nans);
     F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+}
+
+/// The products `a[i] · b[i]` added to `limbs` (of `F::DOT_QUANTUM`): the count
+/// and the flags. `f64` by [`dot_add_wide`], the others by [`dot_add_in_f64`].
+pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
+    match (F::as_f64(a), F::as_f64(b)) {
+        (Some(a), Some(b)) => dot_add_wide(limbs, a, b, nans),
+        _ => dot_add_in_f64(limbs, a, b, nans),
+    }
 }
 
 /// The products of floats at most half as wide as `f64` (exact in `f64`: at most
 /// 2 · 24 significant bits, magnitudes within `[2^−298, 2^256)`), added through
 /// the slice loop of `f64`.
-pub(crate) fn dot_add_in_f64<F: Float>(
-    limbs: &mut [i64],
-    a: &[F],
-    b: &[F],
-    nans: Nans,
-) -> (u64, u8) {
+fn dot_add_in_f64<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
     let (count, seen) = kernel::add_products(limbs, a, b, matches!(nans, Nans::Skip));
     (count, seen_flags(&seen))
 }
@@ -138,7 +142,7 @@ pub(crate) fn dot_add_in_f64<F: Float>(
 /// The products of `f64`s: `p + e` exactly by Dekker's product where that is
 /// exact, through the slice loop (`kernel::add_two_products`), else as 106-bit
 /// integers (`dot_add_integer`).
-pub(crate) fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
+fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
     let (count, flags, seen) =
         kernel::add_two_products(limbs, a, b, dot_add_integer, matches!(nans, Nans::Skip));
     (count, flags | seen_flags(&seen))

@@ -21,8 +21,9 @@
 //!   ±∞ and NaN land in the all-ones counter, which is discarded: the block is
 //!   read again for them.
 //!
-//! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes: 8 KiB for `f32` and
-//! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`.
+//! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes (8 KiB for `f32` and
+//! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`), and 4 KiB of grid remainders; the
+//! dot products' blocks of products, 4 KiB (8 KiB for `f64`).
 
 // Bit fields of float encodings: the casts take low bits or reinterpret two's
 // complement on purpose, and the short names are the standard's.

@@ -48,10 +48,13 @@
 //!
 //! # Memory
 //!
-//! No allocation. [`ExactSum`] is 112 bytes for `f32` and 560 for `f64`. The
-//! slice loop keeps four sets of counters on the stack: 8 KiB for `f32`, 64 KiB
-//! for `f64` ([`sum`], [`mean`], [`ExactSum::add_slice`]); [`dot`] of `f64`s
-//! keeps 1 KiB of limbs.
+//! No allocation. [`ExactSum`] is 104 bytes for `f32` and 560 for `f64` (on 64-bit
+//! targets). The slice loop keeps on the stack four sets of exponent counters (8 KiB
+//! for `f32` and `bf16`, 64 KiB for `f64`, 1 KiB for `f16`) and 4 KiB of grid
+//! remainders ([`sum`], [`mean`], [`ExactSum::add_slice`]); [`dot`] sums its
+//! products in `f64`, so it keeps `f64`'s counters (64 KiB) for every type, 4 KiB of
+//! remainders, 4 KiB of products (8 KiB for `f64`) and the limbs (0.5 KiB; 1 KiB for
+//! `f64`).
 
 pub(crate) mod accumulator;
 pub(crate) mod float;

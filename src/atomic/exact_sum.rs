@@ -347,7 +347,6 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     }
 }
 
-#[cfg(not(all(loom, test)))]
 impl<F: AtomicSumFloat> Default for AtomicExactSum<F> {
     fn default() -> Self {
         Self::new()

@@ -149,7 +149,7 @@ pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
 #[cfg(feature = "alloc")]
 pub use top_k::{top_k, top_k_by_key, top_k_indices};
 
-use radix::lsd;
+use route::lsd;
 
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.

@@ -59,8 +59,8 @@ use rayon::prelude::*;
 
 use super::alloc_forms::{Engine, Keyed, sort_by_key_on};
 use super::in_place::permute;
-use super::radix::{Radix, count_digit, lsd, lsd_to};
-use super::route::sort_exact_low;
+use super::radix::{Radix, count_digit, lsd_to};
+use super::route::{lsd, sort_exact_low};
 use super::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split

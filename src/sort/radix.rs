@@ -1,6 +1,6 @@
 //! The radix integers and the one stable LSD radix sort.
 //!
-//! Every sort of the module ends here: `lsd` sorts any `Copy` record by an
+//! Every sort of the module ends here: `route::lsd` sorts any `Copy` record by an
 //! unsigned integer that a closure computes from it (the key's radix, or for the
 //! index and record sorts the radix stored next to an index). The closure is
 //! called again on every pass. The engine's own closures are pure functions of
@@ -15,8 +15,6 @@
 //! given holds its records, each once; only their order is unspecified.
 
 use core::ops::Not;
-
-use super::route::{self, Scratch};
 
 /// Bits of one LSD digit.
 const DIGIT_BITS: u32 = 8;
@@ -228,30 +226,7 @@ const SAMPLE_RUN: usize = 256;
 /// …one at the start of every this many.
 const SAMPLE_STRIDE: usize = 4096;
 
-/// Sorts `v` stably by `radix`, with `buf` (as long as `v`) as scratch; the result
-/// is in `v`.
-///
-/// A slice larger than the cache is first split, most significant digit first
-/// (one read to count and one stable scatter, which reads the slice as four
-/// chunks side by side when it fits in the last-level cache and its digit is
-/// skewed), into buckets that fit in the cache: by its top byte and, for the
-/// top bytes that many records share, as many of the bits below as divide them
-/// into cache-sized buckets (a sample picks the widths, so a slice of floats
-/// whose exponents are few still splits in one pass). Each bucket is then
-/// sorted on the remaining bits with the roles of the buffers swapped; a split
-/// that would leave every record in one bucket is skipped without a pass. A
-/// slice that fits in the cache is sorted least significant digit first: one
-/// read counts every byte, then one stable scatter per byte on which the
-/// records differ. Short slices are sorted by insertion.
-///
-/// A slice already in order, or in strictly descending order, is found by one
-/// read and kept or reversed ([`route`](super::route)).
-pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
-    debug_assert_eq!(buf.len(), v.len());
-    route::sort::<false, false, T, R>(v, Scratch::Given(buf), &radix);
-}
-
-/// [`lsd`] with the result in `dst`; `src` is scratch.
+/// [`lsd`](super::route::lsd) with the result in `dst`; `src` is scratch.
 #[cfg(feature = "rayon")]
 pub(crate) fn lsd_to<T: Copy, R: Radix>(src: &mut [T], dst: &mut [T], radix: impl Fn(&T) -> R) {
     debug_assert_eq!(src.len(), dst.len());

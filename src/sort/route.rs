@@ -205,6 +205,29 @@ pub(crate) fn sort_exact_low<T: Copy, R: Radix>(
     }
 }
 
+/// Sorts `v` stably by `radix`, with `buf` (as long as `v`) as scratch; the result
+/// is in `v`.
+///
+/// A slice larger than the cache is first split, most significant digit first
+/// (one read to count and one stable scatter, which reads the slice as four
+/// chunks side by side when it fits in the last-level cache and its digit is
+/// skewed), into buckets that fit in the cache: by its top byte and, for the
+/// top bytes that many records share, as many of the bits below as divide them
+/// into cache-sized buckets (a sample picks the widths, so a slice of floats
+/// whose exponents are few still splits in one pass). Each bucket is then
+/// sorted on the remaining bits with the roles of the buffers swapped; a split
+/// that would leave every record in one bucket is skipped without a pass. A
+/// slice that fits in the cache is sorted least significant digit first: one
+/// read counts every byte, then one stable scatter per byte on which the
+/// records differ. Short slices are sorted by insertion.
+///
+/// A slice already in order, or in strictly descending order, is found by one
+/// read and kept or reversed ([`route`](self)).
+pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(&T) -> R) {
+    debug_assert_eq!(buf.len(), v.len());
+    sort::<false, false, T, R>(v, Scratch::Given(buf), &radix);
+}
+
 /// Where the scratch of a sort comes from.
 pub(crate) enum Scratch<'a, T> {
     /// The caller's, at least as long as the slice.

@@ -7,17 +7,9 @@ use core::hash::{Hash, Hasher};
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// Clamps to [0, 1]: NaN → +0, −0 → +0, ±∞ → 1 / 0. Branchless (compare, and, min).
-#[inline]
-pub(crate) const fn clamp_unit(x: f32) -> f32 {
-    // −0 fails `x > 0.0`, so it becomes +0.
-    let y = if x > 0.0 { x } else { 0.0 };
-    let y = if y < 1.0 { y } else { 1.0 };
-    // NaN needs its own test: LLVM may turn the two selects into maxNum/minNum
-    // (AArch64 `fmaxnm`/`fminnm`), which quiet a signalling NaN and pass it on
-    // instead of picking the number, so `y` would be 1.0 for an sNaN on AArch64.
-    if x.is_nan() { 0.0 } else { y }
-}
+use crate::storage::scalar::{
+    clamp_unit, snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32, unorm_to_f32_checked,
+};
 
 /// Clamps to [−1, 1]: NaN → +0, −0 → +0, ±∞ → ±1.
 #[inline]
@@ -670,7 +662,7 @@ impl Unorm {
     #[inline]
     #[must_use]
     pub const fn from_code<const BITS: u32>(code: u16) -> Option<Unorm> {
-        match crate::storage::unorm_to_f32_checked::<BITS>(code) {
+        match unorm_to_f32_checked::<BITS>(code) {
             // In [0, 1], never NaN or −0: the invariant holds without a clamp.
             Some(x) => Some(Unorm(x)),
             None => None,
@@ -692,7 +684,7 @@ impl Unorm {
     #[must_use]
     pub const fn from_code_masked<const BITS: u32>(word: u16) -> Unorm {
         // `unorm_to_f32` ignores the bits above `BITS`; its value is in [0, 1].
-        Unorm(crate::storage::unorm_to_f32::<BITS>(word))
+        Unorm(unorm_to_f32::<BITS>(word))
     }
 
     /// The `BITS`-bit UNORM code of `self` (1 ≤ `BITS` ≤ 16): the code nearest to
@@ -720,7 +712,7 @@ impl Unorm {
     #[inline]
     #[must_use]
     pub const fn to_code<const BITS: u32>(self) -> u16 {
-        crate::storage::unorm_from_f32::<BITS>(self.0)
+        unorm_from_f32::<BITS>(self.0)
     }
 }
 
@@ -753,7 +745,7 @@ impl Norm {
     #[must_use]
     pub const fn from_code<const BITS: u32>(code: i16) -> Option<Norm> {
         // `snorm_to_f32` checks the width at compile time, so `16 - BITS` is in 0..=14.
-        let x = crate::storage::snorm_to_f32::<BITS>(code);
+        let x = snorm_to_f32::<BITS>(code);
         let shift = 16 - BITS;
         // The code fits iff sign-extending its low `BITS` bits gives it back.
         if (code << shift) >> shift == code {
@@ -781,7 +773,7 @@ impl Norm {
     // The word's bits, read as the `i16` that `snorm_to_f32` sign-extends from bit `BITS − 1`.
     #[allow(clippy::cast_possible_wrap)]
     pub const fn from_code_masked<const BITS: u32>(word: u16) -> Norm {
-        Norm(crate::storage::snorm_to_f32::<BITS>(word as i16))
+        Norm(snorm_to_f32::<BITS>(word as i16))
     }
 
     /// The `BITS`-bit SNORM code of `self` (2 ≤ `BITS` ≤ 16): the code nearest to
@@ -806,6 +798,6 @@ impl Norm {
     #[inline]
     #[must_use]
     pub const fn to_code<const BITS: u32>(self) -> i16 {
-        crate::storage::snorm_from_f32::<BITS>(self.0)
+        snorm_from_f32::<BITS>(self.0)
     }
 }

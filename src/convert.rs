@@ -21,7 +21,8 @@
 //! gives back the original code (the most negative SNORM code comes back as `-MAX`,
 //! the same value).
 
-use crate::{Norm, NormRangeError, Snorm8, Snorm16, Unorm, Unorm8, Unorm16};
+use crate::norm::{Norm, NormRangeError, Unorm};
+use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
 /// The byte conversions of a format whose code is the integer `$code`: the
 /// storage formats' and the packed texture formats', written once. Every runtime

@@ -7,7 +7,7 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use crate::{Norm, Unorm};
+use crate::norm::{Norm, Unorm};
 
 /// An `f32` meant for a signed normalized store: HLSL's `snorm float`.
 ///

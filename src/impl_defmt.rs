@@ -28,9 +28,11 @@
 use defmt::{Format, Formatter};
 
 use crate::atomic::{Max, Min};
+use crate::deferred::{SnormFloat, UnormFloat};
 use crate::impl_fmt::StdFloat;
+use crate::key::OrderedKey;
+use crate::norm::{Norm, NormRangeError, Unorm};
 use crate::storage::Decoder;
-use crate::{Norm, NormRangeError, OrderedKey, SnormFloat, Unorm, UnormFloat};
 
 /// `Format` for a type holding an `f32`: `$fmt` is the literal format string.
 macro_rules! format_f32 {

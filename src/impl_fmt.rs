@@ -15,7 +15,8 @@
 
 use core::fmt;
 
-use crate::{OrderedKey, Srgb8};
+use crate::key::OrderedKey;
+use crate::texture::Srgb8;
 
 /// `Display` for a storage format: its decoded value.
 macro_rules! display_storage {

@@ -4,7 +4,7 @@
 
 use num_traits::{Bounded, FromPrimitive, One, ToPrimitive, Zero};
 
-use crate::{Norm, Unorm};
+use crate::norm::{Norm, Unorm};
 
 /// The impls of one clamping type, instantiated for `Norm` and `Unorm`.
 macro_rules! num_traits_normalized {

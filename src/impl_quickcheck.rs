@@ -9,7 +9,7 @@ use alloc::boxed::Box;
 
 use quickcheck::{Arbitrary, Gen};
 
-use crate::OrderedKey;
+use crate::key::OrderedKey;
 
 /// `f64` rounded to the nearest `Self`: the name `half`'s types have
 /// (`f16::from_f64`), given to `f32` and `f64`, so that [`arbitrary_key!`] is the

@@ -23,9 +23,11 @@ use core::fmt;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::deferred::{SnormFloat, UnormFloat};
 use crate::impl_fmt::StdFloat;
+use crate::key::OrderedKey;
+use crate::norm::{Norm, Unorm};
 use crate::sum::ExactSum;
-use crate::{Norm, OrderedKey, SnormFloat, Unorm, UnormFloat};
 
 /// The visitor of a clamping type: accepts a number in `[min, 1]`, from an `f32`,
 /// an `f64` (checked before rounding) or an integer.

@@ -9,7 +9,7 @@
 extern crate std;
 
 use crate::atomic::{AtomicArgExtremum, AtomicExtremum, AtomicFloat, Direction, Max, Min};
-use crate::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
+use crate::atomic::{AtomicF32Max, AtomicF32Min, AtomicF64Min};
 use core::any::TypeId;
 use core::cmp::Ordering as Cmp;
 use loom::cell::UnsafeCell;

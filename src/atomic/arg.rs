@@ -1,6 +1,7 @@
 //! The arg reducers: [`AtomicArgExtremum<F, D>`], written once, and its aliases.
 
-use super::{AtomicBits, Direction, Max, Min, load_part, sealed, update, update_unless};
+use super::update::{load_part, nan_key, update, update_unless};
+use super::{AtomicBits, Direction, Max, Min, pun_atomic, sealed};
 use crate::key::{KeyFloat, OrderedKey, arg_fold_keys, is_nan_key, truncated, widened};
 use core::fmt;
 use core::marker::PhantomData;
@@ -106,7 +107,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     /// The empty state, the identity of the integer reduction.
     const EMPTY: u64 = if D::IS_MIN { u64::MAX } else { 0 };
     /// The NaN key of `reduce_propagating`, at the reducing end.
-    const NAN_KEY: F::Bits = super::nan_key::<F, D>();
+    const NAN_KEY: F::Bits = nan_key::<F, D>();
 
     /// The integer of the pair: the key high, the index (complemented for max) low.
     #[inline]
@@ -148,7 +149,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     #[must_use]
     pub const fn new() -> Self {
         Self {
-            packed: super::pun_atomic(Self::EMPTY),
+            packed: pun_atomic(Self::EMPTY),
             direction: PhantomData,
         }
     }

@@ -1,7 +1,8 @@
 //! The atomic views of float memory: [`AtomicView<F>`], written once, and its
 //! aliases.
 
-use super::{AtomicBits, AtomicFloat, Direction, Max, Min, nan_key, update_bits, update_cas};
+use super::update::{nan_key, update_bits, update_cas};
+use super::{AtomicBits, AtomicFloat, Direction, Max, Min, pun_atomic};
 use crate::key::{OrderedKey, is_nan_key, pun};
 use core::fmt;
 use core::sync::atomic::Ordering;
@@ -113,7 +114,7 @@ impl<F: AtomicFloat> AtomicView<F> {
     #[must_use]
     pub const fn new(v: F) -> Self {
         Self {
-            bits: super::pun_atomic(Self::raw(v)),
+            bits: pun_atomic(Self::raw(v)),
         }
     }
 
@@ -138,7 +139,7 @@ impl<F: AtomicFloat> AtomicView<F> {
     #[must_use]
     pub const fn into_inner(self) -> F {
         // `repr(transparent)` over the atomic, which has the integer's layout.
-        Self::float(super::pun_atomic::<Self, F::Bits>(self))
+        Self::float(pun_atomic::<Self, F::Bits>(self))
     }
 
     /// The value, consuming the view (not `const`: the loom models' copy).

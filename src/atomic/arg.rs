@@ -2,7 +2,8 @@
 
 use super::update::{load_part, nan_key, update, update_unless};
 use super::{AtomicBits, Direction, Max, Min, pun_atomic, sealed};
-use crate::key::{KeyFloat, OrderedKey, arg_fold_keys, is_nan_key, truncated, widened};
+use crate::key::fold::{arg_fold_keys, is_nan_key};
+use crate::key::{KeyFloat, OrderedKey, truncated, widened};
 use core::fmt;
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering;

@@ -5,7 +5,8 @@
 
 use super::update::{load_part, nan_key, update, update_cas, update_unless};
 use super::{AtomicBits, AtomicFloat, Direction, Max, Min, pun_atomic};
-use crate::key::{OrderedKey, fold_keys, is_nan_key};
+use crate::key::OrderedKey;
+use crate::key::fold::{fold_keys, is_nan_key};
 use core::fmt;
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering;

@@ -3,7 +3,8 @@
 
 use super::update::{nan_key, update_bits, update_cas};
 use super::{AtomicBits, AtomicFloat, Direction, Max, Min, pun_atomic};
-use crate::key::{OrderedKey, is_nan_key, pun};
+use crate::key::fold::is_nan_key;
+use crate::key::{OrderedKey, pun};
 use core::fmt;
 use core::sync::atomic::Ordering;
 

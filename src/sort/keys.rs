@@ -2,8 +2,9 @@
 
 use core::cmp::Reverse;
 
+use super::nan_last::NanLast;
 use super::radix::{Concat, Radix};
-use super::{NanLast, SortKey, sealed::Sealed};
+use super::{SortKey, sealed::Sealed};
 use crate::key::{KeyFloat, OrderedKey};
 
 /// The floats sort by their [`OrderedKey`]: IEEE 754 totalOrder.

@@ -120,20 +120,31 @@
 //! sort::sort_by_key_with_buffer(&mut players, |p| (Reverse(p.1), p.2), &mut buf, &mut moved);
 //! assert_eq!(players.map(|p| p.0), ["bob", "cy", "ann"]);
 //! ```
-use core::mem::MaybeUninit;
 
+mod argsort;
+mod by_key;
 #[cfg(feature = "alloc")]
 mod counted;
 mod in_place;
 mod keys;
+mod nan_last;
 #[cfg(feature = "rayon")]
 mod parallel;
 pub mod quantile;
 mod radix;
+#[cfg(feature = "alloc")]
+mod records;
 mod route;
 mod select;
 pub mod top_k;
 
+pub use argsort::argsort_with_buffer;
+#[cfg(feature = "alloc")]
+pub use argsort::{argsort, argsort_u32};
+pub use by_key::sort_by_key_with_buffer;
+#[cfg(feature = "alloc")]
+pub use by_key::{sort_by_cached_key, sort_by_key};
+pub use nan_last::NanLast;
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
@@ -148,8 +159,6 @@ pub use top_k::par_top_k;
 pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
 #[cfg(feature = "alloc")]
 pub use top_k::{top_k, top_k_by_key, top_k_indices};
-
-use route::lsd;
 
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.
@@ -251,135 +260,6 @@ pub(crate) mod sealed {
 /// ```
 pub trait SortKey: sealed::Sealed {}
 
-/// A float ordered as `partial_cmp` orders it, with every NaN after every number:
-/// the sort order `NumPy`, pandas, polars, Arrow and Spark use.
-///
-/// - **NaN**: every NaN, of either sign and any payload, sorts after +∞; NaNs tie
-///   with each other (a stable sort keeps them in input order) and are kept bit
-///   for bit. So the order does not depend on the sign of a computed NaN, which
-///   differs between x86 (`0.0 / 0.0` is −NaN) and ARM (+NaN).
-/// - **±0**: −0.0 and +0.0 tie (input order), as `-0.0 == 0.0`.
-/// - **±∞, subnormals**: ordinary values.
-///
-/// # Equality and hashing
-///
-/// `Eq`, `Ord` and `Hash` follow the same order: `NanLast(-0.0) == NanLast(0.0)`,
-/// every NaN equals every NaN, and equal values hash alike. (Unlike `f32`'s
-/// `PartialEq`, this is an equivalence.)
-///
-/// # Representation
-///
-/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` is a
-/// `&[NanLast<f32>]` without a copy ([`NanLast::from_slice`], `_mut`).
-///
-/// ```
-/// use normkey::sort::NanLast;
-///
-/// assert_eq!(NanLast(-0.0_f32), NanLast(0.0));
-/// assert_eq!(NanLast(f32::NAN), NanLast(-f32::NAN));
-/// assert!(NanLast(f32::INFINITY) < NanLast(-f32::NAN));
-/// assert!(NanLast(-1.0_f64) < NanLast(-5e-324)); // subnormals by value
-/// let v = NanLast::from_slice(&[1.0_f32, f32::NAN]);
-/// assert!(v[0] < v[1]);
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(transparent)]
-pub struct NanLast<F>(pub F);
-
-// SAFETY: `repr(transparent)` over `F`: the same layout, and every bit pattern of
-// an `F: Zeroable` (all zero) is valid.
-unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for NanLast<F> {}
-// SAFETY: `repr(transparent)` over `F: Pod`: no padding, every bit pattern valid.
-unsafe impl<F: bytemuck::Pod> bytemuck::Pod for NanLast<F> {}
-// SAFETY: `repr(transparent)` over `F`, as the trait requires.
-unsafe impl<F> bytemuck::TransparentWrapper<F> for NanLast<F> {}
-
-impl<F> NanLast<F> {
-    /// The floats of `v` as `NanLast` keys, in place: no copy, every bit kept.
-    ///
-    /// ```
-    /// use normkey::sort::{self, NanLast};
-    ///
-    /// let readings = [2.0_f32, -f32::NAN, -0.0, f32::INFINITY, 0.0];
-    /// const KEYS: &[NanLast<f64>] = NanLast::from_slice(&[f64::NAN, 1.0]);
-    /// let v = NanLast::from_slice(&readings);
-    /// assert_eq!(v[1].0.to_bits(), (-f32::NAN).to_bits()); // the sign and payload kept
-    /// assert_eq!(sort::select(v, 4).unwrap().0.to_bits(), (-f32::NAN).to_bits()); // NaN last
-    /// assert_eq!(sort::select(v, 0).unwrap().0.to_bits(), (-0.0_f32).to_bits()); // ±0 tie
-    /// assert!(KEYS[1] < KEYS[0]);
-    /// assert!(NanLast::<f32>::from_slice(&[]).is_empty());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn from_slice(v: &[F]) -> &[Self] {
-        // SAFETY: `NanLast<F>` is `repr(transparent)` over `F`: the same size,
-        // alignment and valid bit patterns, so `v`'s elements read as `NanLast<F>`;
-        // the result borrows `v` for its lifetime and has its length.
-        unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<Self>(), v.len()) }
-    }
-
-    /// The floats of `v` as `NanLast` keys, in place, to sort them: no copy,
-    /// every bit kept; what is written through the keys is written to `v`.
-    ///
-    /// ```
-    /// use normkey::sort::{self, NanLast};
-    ///
-    /// let mut v = [f32::NAN, 1.0, -0.0, -f32::NAN, f32::NEG_INFINITY, 0.0];
-    /// let mut buf = [NanLast(0.0); 6];
-    /// sort::sort_with_buffer(NanLast::from_slice_mut(&mut v), &mut buf);
-    /// assert_eq!(v[..4], [f32::NEG_INFINITY, -0.0, 0.0, 1.0]); // ±0 in input order
-    /// assert!(v[4].is_sign_positive() && v[5].is_sign_negative()); // NaNs last, in input order
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn from_slice_mut(v: &mut [F]) -> &mut [Self] {
-        // SAFETY: as in `from_slice`; the result is the only access to `v`'s
-        // elements while it lives (it reborrows `v` mutably).
-        unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Self>(), v.len()) }
-    }
-}
-
-impl<F> PartialEq for NanLast<F>
-where
-    Self: SortKey,
-{
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        self.radix() == other.radix()
-    }
-}
-impl<F> Eq for NanLast<F> where Self: SortKey {}
-impl<F> PartialOrd for NanLast<F>
-where
-    Self: SortKey,
-{
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<F> Ord for NanLast<F>
-where
-    Self: SortKey,
-{
-    #[inline]
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        self.radix().cmp(&other.radix())
-    }
-}
-impl<F> core::hash::Hash for NanLast<F>
-where
-    Self: SortKey,
-    <Self as sealed::Sealed>::Radix: core::hash::Hash,
-{
-    #[inline]
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.radix().hash(state);
-    }
-}
-
-use sealed::Sealed as _;
-
 /// The radix of a key: the closure every key sort passes to the engine.
 ///
 /// This and the two below are named functions, not closures: a closure's type
@@ -454,102 +334,20 @@ fn sort_keys<K: SortKey>(v: &mut [K], scratch: route::Scratch<'_, K>) {
     }
 }
 
-/// Sorts `v` stably by the key `key` gives each element (called once per
-/// element), with caller buffers: no allocation. `keys` (at least `2 · v.len()`
-/// long) holds the keys and indices, `moved` (at least `v.len()`) the elements
-/// in their new order for a moment; their contents afterwards are unspecified.
-///
-/// A `key` that answers differently for equal elements only changes the order:
-/// `v` always ends as a permutation of its input.
-///
-/// # Panics
-///
-/// When a buffer is too short, at the caller's line; when `key` panics (then `v`
-/// is unchanged).
-///
-/// ```
-/// use core::mem::MaybeUninit;
-/// use normkey::sort::{self, NanLast};
-///
-/// let mut v = vec![("b", 0.0_f32), ("a", f32::NAN), ("c", -0.0), ("d", -1.0)];
-/// let mut keys = vec![(NanLast(0.0), 0); 8];
-/// let mut moved = vec![MaybeUninit::uninit(); 4];
-/// sort::sort_by_key_with_buffer(&mut v, |r| NanLast(r.1), &mut keys, &mut moved);
-/// assert_eq!(v.iter().map(|r| r.0).collect::<String>(), "dbca"); // ±0 tie, NaN last
-/// ```
-#[track_caller]
-pub fn sort_by_key_with_buffer<T, K: SortKey>(
-    v: &mut [T],
-    mut key: impl FnMut(&T) -> K,
-    keys: &mut [(K, usize)],
-    moved: &mut [MaybeUninit<T>],
-) {
-    let n = v.len();
-    assert_room("keys", keys.len(), 2 * n);
-    assert_room("moved", moved.len(), n);
-    let (keys, scratch) = keys.split_at_mut(n);
-    for ((slot, x), i) in keys.iter_mut().zip(v.iter()).zip(0..) {
-        *slot = (key(x), i);
-    }
-    lsd(keys, &mut scratch[..n], radix_of_first::<K, usize>);
-    permute(v, keys.iter().map(|r| r.1), &mut moved[..n]);
-}
-
-/// The indices of `v` in the stable order of its keys, written to `out`: `v[out[0]]`
-/// is the smallest key, equal keys in index order. `scratch` (at least
-/// `2 · v.len()` long) holds keys and indices; no allocation.
-///
-/// # Panics
-///
-/// When `out.len() != v.len()` or `scratch` is too short, at the caller's line.
+#[cfg(feature = "alloc")]
+/// Sorts `v` stably by key (the [orders](self#the-orders)): [`sort_with_buffer`]
+/// with a buffer of `v.len()` keys allocated (none below 49 elements).
 ///
 /// ```
 /// use normkey::sort;
 ///
-/// let v = [2.0_f64, f64::NAN, -0.0, 0.0, 2.0];
-/// let mut out = [0; 5];
-/// let mut scratch = [(0.0, 0); 10];
-/// sort::argsort_with_buffer(&v, &mut out, &mut scratch);
-/// assert_eq!(out, [2, 3, 0, 4, 1]);
+/// let mut v = vec![1.5_f32, f32::NAN, -0.0, -3.0, 0.0, f32::INFINITY];
+/// sort::sort(&mut v);
+/// assert_eq!(v[..3], [-3.0, -0.0, 0.0]);
+/// assert!(v[2].is_sign_positive() && v[5].is_nan());
 /// ```
-#[track_caller]
-pub fn argsort_with_buffer<K: SortKey>(v: &[K], out: &mut [usize], scratch: &mut [(K, usize)]) {
-    let n = v.len();
-    crate::key::assert_same_len(n, out.len());
-    assert_room("scratch", scratch.len(), 2 * n);
-    let (keys, buf) = scratch.split_at_mut(n);
-    for ((slot, &x), i) in keys.iter_mut().zip(v).zip(0..) {
-        *slot = (x, i);
-    }
-    lsd(keys, &mut buf[..n], radix_of_first::<K, usize>);
-    for (o, r) in out.iter_mut().zip(keys.iter()) {
-        *o = r.1;
-    }
-}
-
-/// Moves `v[order[p]]` to `v[p]` for every `p`, through `moved`.
-///
-/// `order` must yield each index of `v` exactly once (the sort's output of
-/// `0..n`); it is checked, so that a wrong order panics instead of duplicating an
-/// element.
-fn permute<T>(v: &mut [T], order: impl Iterator<Item = usize>, moved: &mut [MaybeUninit<T>]) {
-    let n = v.len();
-    let mut count = 0;
-    for (slot, i) in moved.iter_mut().zip(order) {
-        assert!(i < n, "permute: index out of range");
-        // SAFETY: `i < n`, and `order` yields each index once (the sort permuted
-        // `0..n`), so each element is read exactly once; the reads are bitwise
-        // moves that are completed below by writing every element back.
-        slot.write(unsafe { core::ptr::read(&raw const v[i]) });
-        count += 1;
-    }
-    assert!(count == n, "permute: order too short");
-    for (x, m) in v.iter_mut().zip(moved.iter()) {
-        // SAFETY: every `moved[p]` (`p < n`) was written above, once; `v[p]`'s old
-        // value was moved out (each index read once), so overwriting it without
-        // dropping is the second half of that move.
-        unsafe { core::ptr::write(x, m.assume_init_read()) };
-    }
+pub fn sort<K: SortKey>(v: &mut [K]) {
+    sort_keys(v, route::Scratch::Allocate);
 }
 
 /// The element at index `k` of the stable sort of `v` (the [orders](self#the-orders)),
@@ -633,413 +431,3 @@ pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) 
         K::EXACT.then_some(K::from_radix),
     );
 }
-
-#[cfg(feature = "alloc")]
-mod alloc_forms {
-    use alloc::vec::Vec;
-    use core::mem::MaybeUninit;
-
-    use super::radix::Radix;
-    use super::route::{self, Scratch};
-    use super::{SortKey, held_radix, lsd, permute};
-
-    /// A record index: `u32` when the slice is short enough (half the bytes to
-    /// move), `usize` otherwise.
-    pub(super) trait Index: Copy + Send + Sync {
-        fn new(i: usize) -> Self;
-        fn get(self) -> usize;
-    }
-    impl Index for u32 {
-        // Only used when the length fits in `u32`.
-        #[allow(clippy::cast_possible_truncation)]
-        #[inline]
-        fn new(i: usize) -> Self {
-            i as u32
-        }
-        #[inline]
-        fn get(self) -> usize {
-            self as usize
-        }
-    }
-    impl Index for usize {
-        #[inline]
-        fn new(i: usize) -> Self {
-            i
-        }
-        #[inline]
-        fn get(self) -> usize {
-            self
-        }
-    }
-
-    /// The sort a record sort runs on: [`Sequential`], or (feature `rayon`) the
-    /// parallel one.
-    pub(super) trait Engine {
-        /// Sorts `v` stably by `radix`, `buf` (as long) as scratch.
-        fn sort<T: Copy + Send + Sync, R: Radix>(
-            &self,
-            v: &mut [T],
-            buf: &mut [T],
-            radix: impl Fn(&T) -> R + Sync + Copy,
-        );
-
-        /// A scratch buffer of `n` copies of `fill`. The first write to each page
-        /// of a fresh allocation costs the kernel's page fault (about six copies'
-        /// worth of time for 64 MiB on a 2-core VM): the parallel engine writes it
-        /// on every thread.
-        fn buffer<T: Copy + Send + Sync>(&self, fill: T, n: usize) -> Vec<T> {
-            alloc::vec![fill; n]
-        }
-
-        /// `dst[i] = f(&src[i])` for every `i` (`dst` and `src` of equal
-        /// length): the parallel engine in chunks on every thread.
-        fn copy_into<U: Sync, W: Send>(
-            &self,
-            dst: &mut [W],
-            src: &[U],
-            f: impl Fn(&U) -> W + Sync,
-        ) {
-            for (d, s) in dst.iter_mut().zip(src) {
-                *d = f(s);
-            }
-        }
-    }
-
-    /// How a record sort calls its key function: once per element, each result
-    /// made into a record with the element's index. [`InOrder`] calls any
-    /// `FnMut` on the calling thread, in order; the parallel form (feature
-    /// `rayon`) calls an `Fn + Sync` in chunks on rayon's threads.
-    pub(super) trait Keyed<T, K> {
-        /// `make(i, &v[i], key(&v[i]))` for every `i`, in order.
-        fn records<U: Copy + Send + Sync>(
-            self,
-            v: &mut [T],
-            blank: U,
-            make: impl Fn(usize, &T, K) -> U + Sync,
-        ) -> Vec<U>;
-    }
-
-    /// A key function called in order on the calling thread.
-    pub(super) struct InOrder<F>(pub(super) F);
-    impl<T, K, F: FnMut(&T) -> K> Keyed<T, K> for InOrder<F> {
-        fn records<U: Copy + Send + Sync>(
-            mut self,
-            v: &mut [T],
-            _blank: U,
-            make: impl Fn(usize, &T, K) -> U + Sync,
-        ) -> Vec<U> {
-            v.iter()
-                .enumerate()
-                .map(|(i, x)| make(i, x, (self.0)(x)))
-                .collect()
-        }
-    }
-
-    /// [`lsd`] on the calling thread.
-    pub(super) struct Sequential;
-    impl Engine for Sequential {
-        fn sort<T: Copy + Send + Sync, R: Radix>(
-            &self,
-            v: &mut [T],
-            buf: &mut [T],
-            radix: impl Fn(&T) -> R + Sync + Copy,
-        ) {
-            lsd(v, buf, radix);
-        }
-    }
-
-    /// Whether `u32` indices suffice for `n` records.
-    pub(super) fn short(n: usize) -> bool {
-        u32::try_from(n).is_ok()
-    }
-
-    /// The radix of each element's key, next to the element's index, stably
-    /// sorted.
-    fn sorted_keys<T, K: SortKey, I: Index>(
-        v: &mut [T],
-        key: impl Keyed<T, K>,
-        engine: &impl Engine,
-    ) -> Vec<(K::Radix, I)> {
-        let blank = (K::Radix::ZERO, I::new(0));
-        let keys = key.records(v, blank, |i, _, k: K| (k.radix(), I::new(i)));
-        sort_records(keys, engine)
-    }
-
-    /// `records` stably sorted by the radix they hold.
-    fn sort_records<R: Radix, I: Copy + Send + Sync>(
-        mut records: Vec<(R, I)>,
-        engine: &impl Engine,
-    ) -> Vec<(R, I)> {
-        if let Some(&first) = records.first() {
-            let mut buf = engine.buffer(first, records.len());
-            engine.sort(&mut records, &mut buf, held_radix::<R, I>);
-        }
-        records
-    }
-
-    /// The radix of each key of `v`, next to its index, stably sorted (the
-    /// records of [`argsort`]).
-    fn sorted_indices<K: SortKey, I: Index>(v: &[K]) -> Vec<(K::Radix, I)> {
-        let records = v
-            .iter()
-            .enumerate()
-            .map(|(i, k)| (k.radix(), I::new(i)))
-            .collect();
-        sort_records(records, &Sequential)
-    }
-
-    /// Sorts `v` stably by key (the [orders](super#the-orders)): [`sort_with_buffer`](super::sort_with_buffer)
-    /// with a buffer of `v.len()` keys allocated (none below 49 elements).
-    ///
-    /// ```
-    /// use normkey::sort;
-    ///
-    /// let mut v = vec![1.5_f32, f32::NAN, -0.0, -3.0, 0.0, f32::INFINITY];
-    /// sort::sort(&mut v);
-    /// assert_eq!(v[..3], [-3.0, -0.0, 0.0]);
-    /// assert!(v[2].is_sign_positive() && v[5].is_nan());
-    /// ```
-    pub fn sort<K: SortKey>(v: &mut [K]) {
-        super::sort_keys(v, Scratch::Allocate);
-    }
-
-    /// Sorts `v` stably by the key `key` gives each element: any `T`, moved,
-    /// never cloned.
-    ///
-    /// An element of at most 16 bytes without drop glue (a `(f32, u32)`, an
-    /// index with a score) is moved with its key computed again on every pass,
-    /// so `key` is called a few times per element (to check the order, to
-    /// count, and on each pass that moves it; more in the insertion sort of
-    /// short runs), on a bitwise copy of the element, as `std`'s
-    /// `sort_by_key` calls it several times: use [`sort_by_cached_key`] for a
-    /// key that is expensive to compute. Allocates a buffer of `v.len()`
-    /// elements. Larger elements, or elements with drop glue, get their key
-    /// computed once, as in [`sort_by_cached_key`].
-    ///
-    /// A `key` that answers differently for equal elements, or differently on
-    /// two calls, only changes the order: `v` ends as a permutation of its
-    /// input. If `key` panics, `v` is a permutation of its input, in an
-    /// unspecified order.
-    ///
-    /// ```
-    /// use core::cmp::Reverse;
-    /// use normkey::sort;
-    ///
-    /// let mut v = vec![(String::from("ann"), 3.5_f32, 7_u32), ("bob".into(), 9.0, 2), ("cy".into(), 3.5, 1)];
-    /// sort::sort_by_key(&mut v, |p| (Reverse(p.1), p.2)); // score descending, then id
-    /// assert_eq!(v.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["bob", "cy", "ann"]);
-    /// ```
-    pub fn sort_by_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
-        // Constant conditions: only the form `T` takes is compiled.
-        if !const { core::mem::needs_drop::<T>() } {
-            match const { size_of::<T>() } {
-                4 => return sort_by_key_recomputed::<T, K, 4>(v, key),
-                8 => return sort_by_key_recomputed::<T, K, 8>(v, key),
-                12 => return sort_by_key_recomputed::<T, K, 12>(v, key),
-                16 => return sort_by_key_recomputed::<T, K, 16>(v, key),
-                _ => {}
-            }
-        }
-        sort_by_cached_key(v, key);
-    }
-
-    /// Sorts `v` stably by the key `key` gives each element, called once per
-    /// element (in order, before anything moves): any `T`, moved, never
-    /// cloned. Allocates the keys with their indices and a buffer of `v.len()`
-    /// elements.
-    ///
-    /// A `key` that answers differently for equal elements only changes the
-    /// order: `v` ends as a permutation of its input. If `key` panics, `v` is
-    /// unchanged.
-    ///
-    /// ```
-    /// use normkey::sort;
-    ///
-    /// let mut v = vec![(3.5_f32, 7_u32), (9.0, 2), (3.5, 1)];
-    /// let mut calls = 0;
-    /// sort::sort_by_cached_key(&mut v, |p| {
-    ///     calls += 1;
-    ///     p.0
-    /// });
-    /// assert_eq!(v, [(3.5, 7), (3.5, 1), (9.0, 2)]);
-    /// assert_eq!(calls, 3);
-    /// ```
-    pub fn sort_by_cached_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) {
-        sort_by_key_on(v, InOrder(key), &Sequential);
-    }
-
-    /// [`sort_by_key`] for a `T` of `N` bytes without drop glue: the elements'
-    /// bytes are sorted in place, with a buffer of as many, by the radix of
-    /// `key` called again on each pass, through the checked forms of the
-    /// engine (`radix.rs`'s module docs: whatever `key` answers, and if it
-    /// panics, `v` ends holding its elements' bytes, each once).
-    fn sort_by_key_recomputed<T, K: SortKey, const N: usize>(
-        v: &mut [T],
-        key: impl FnMut(&T) -> K,
-    ) {
-        assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
-        // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
-        // of alignment 1 that may hold anything, so the view covers exactly
-        // `v`'s elements. The checked sort only copies whole records within
-        // the view and its buffer (filled with copies of them), and leaves the
-        // view holding the bytes of each element once, in some order, when it
-        // returns and when `key` panics (`route::sort` with `CHECKED`); without
-        // drop glue, an element overwritten without being dropped was moved.
-        let raw =
-            unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) };
-        // The engine takes an `Fn`; the sort never calls it from itself.
-        let key = core::cell::RefCell::new(key);
-        let radix = |x: &Raw<N>| -> K::Radix {
-            // SAFETY: every `Raw<N>` the sort passes here holds the bytes of one
-            // of `v`'s elements (the engine only copies records), a valid `T`;
-            // `Raw<N>` has alignment 1, hence the unaligned read. The copy is
-            // never dropped, so nothing is dropped twice.
-            let t = core::mem::ManuallyDrop::new(unsafe {
-                core::ptr::read_unaligned(x.0.as_ptr().cast::<T>())
-            });
-            (key.borrow_mut())(&t).radix()
-        };
-        route::sort::<false, true, Raw<N>, K::Radix>(raw, Scratch::Allocate, &radix);
-    }
-
-    /// [`sort_by_cached_key`] on `engine`. Small records without drop glue travel with
-    /// their keys (no random gather at the end); others are moved once, by index.
-    pub(super) fn sort_by_key_on<T, K: SortKey>(
-        v: &mut [T],
-        key: impl Keyed<T, K>,
-        engine: &impl Engine,
-    ) {
-        // Constant conditions: only the form `T` takes is compiled.
-        if !const { core::mem::needs_drop::<T>() } {
-            match const { size_of::<T>() } {
-                4 => return sort_by_key_moving::<T, K, 4>(v, key, engine),
-                8 => return sort_by_key_moving::<T, K, 8>(v, key, engine),
-                12 => return sort_by_key_moving::<T, K, 12>(v, key, engine),
-                16 => return sort_by_key_moving::<T, K, 16>(v, key, engine),
-                _ => {}
-            }
-        }
-        if short(v.len()) {
-            sort_by_key_with::<T, K, u32>(v, key, engine);
-        } else {
-            sort_by_key_with::<T, K, usize>(v, key, engine);
-        }
-    }
-
-    /// The bytes of a `T` of `N` bytes (padding included, hence `MaybeUninit`),
-    /// moved as a plain value.
-    #[derive(Clone, Copy)]
-    struct Raw<const N: usize>([MaybeUninit<u8>; N]);
-
-    /// [`sort_by_cached_key`] for a `T` of `N` bytes without drop glue: each element's
-    /// bytes are sorted next to its key's radix and written back in order.
-    ///
-    /// Only bytes are copied, never a `T`, and every element's bytes are written
-    /// back exactly once (the sort permutes the records), so `v` ends as a
-    /// permutation of its input; without drop glue, overwriting an element
-    /// without dropping it is a move. `key` runs before anything is written.
-    fn sort_by_key_moving<T, K: SortKey, const N: usize>(
-        v: &mut [T],
-        key: impl Keyed<T, K>,
-        engine: &impl Engine,
-    ) {
-        assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
-        let blank = (K::Radix::ZERO, Raw([MaybeUninit::uninit(); N]));
-        let mut records = key.records(v, blank, |_, x, k: K| {
-            let mut raw = Raw([MaybeUninit::uninit(); N]);
-            // SAFETY: `x` is a valid `T` of `N` bytes (asserted above), read as
-            // bytes that may be uninitialized (`MaybeUninit<u8>`, which keeps
-            // pointer provenance); `raw` has room for `N` bytes and does not
-            // overlap `x`.
-            unsafe {
-                core::ptr::copy_nonoverlapping(
-                    core::ptr::from_ref(x).cast::<MaybeUninit<u8>>(),
-                    raw.0.as_mut_ptr(),
-                    N,
-                );
-            }
-            (k.radix(), raw)
-        });
-        if let Some(&first) = records.first() {
-            let mut buf = engine.buffer(first, records.len());
-            engine.sort(&mut records, &mut buf, held_radix::<K::Radix, Raw<N>>);
-        }
-        // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
-        // of alignment 1 that may hold anything, so the view covers exactly
-        // `v`'s elements. Through it each element is overwritten once with the
-        // bytes of one element of `v` (the records are a permutation of the
-        // elements, and `copy_into` writes every index once), so `v` ends
-        // holding valid `T`s, each element once; without drop glue, overwriting
-        // an element without dropping it is a move.
-        let raw =
-            unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) };
-        engine.copy_into(raw, &records, |r| r.1);
-    }
-
-    fn sort_by_key_with<T, K: SortKey, I: Index>(
-        v: &mut [T],
-        key: impl Keyed<T, K>,
-        engine: &impl Engine,
-    ) {
-        let keys = sorted_keys::<T, K, I>(v, key, engine);
-        let mut moved = Vec::with_capacity(v.len());
-        moved.resize_with(v.len(), MaybeUninit::uninit);
-        permute(v, keys.iter().map(|r| r.1.get()), &mut moved);
-    }
-
-    /// The indices of `v` in the stable order of its keys: `v[argsort(v)[0]]` is
-    /// the smallest key, equal keys in index order.
-    ///
-    /// ```
-    /// use normkey::sort::{self, NanLast};
-    ///
-    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
-    /// assert_eq!(sort::argsort(&v), [4, 2, 3, 0, 1]); // totalOrder
-    /// let w = NanLast::from_slice(&v);
-    /// assert_eq!(sort::argsort(w), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last in index order
-    /// ```
-    #[must_use]
-    pub fn argsort<K: SortKey>(v: &[K]) -> Vec<usize> {
-        if short(v.len()) {
-            let keys = sorted_indices::<K, u32>(v);
-            keys.iter().map(|r| r.1.get()).collect()
-        } else {
-            let keys = sorted_indices::<K, usize>(v);
-            keys.iter().map(|r| r.1).collect()
-        }
-    }
-
-    /// [`argsort`] with `u32` indices, the index type of the arg reducers
-    /// ([`AtomicF32ArgMin`](crate::atomic::AtomicArgExtremum) and the others): the
-    /// same order (the stable order of the keys, equal keys in index order), half
-    /// the memory of the result on 64-bit targets.
-    ///
-    /// # Panics
-    ///
-    /// If `v.len()` is over `2^32` (an index would not fit in `u32`), at the
-    /// caller's line; [`argsort`] takes any length.
-    ///
-    /// ```
-    /// use normkey::sort::{self, NanLast};
-    ///
-    /// let v = [2.0_f32, f32::NAN, -0.0, 0.0, -f32::NAN];
-    /// assert_eq!(sort::argsort_u32(&v), [4, 2, 3, 0, 1]); // totalOrder
-    /// assert_eq!(sort::argsort_u32(NanLast::from_slice(&v)), [2, 3, 0, 1, 4]); // ±0 tie, NaNs last
-    /// assert!(sort::argsort_u32::<f64>(&[]).is_empty());
-    /// ```
-    #[must_use]
-    #[track_caller]
-    pub fn argsort_u32<K: SortKey>(v: &[K]) -> Vec<u32> {
-        // The last index, `v.len() − 1`, fits in `u32`.
-        assert!(
-            u32::try_from(v.len().saturating_sub(1)).is_ok(),
-            "`sort::argsort_u32`: `v.len()` ({}) is over 2^32: its indices do not fit in `u32` (use `argsort`)",
-            v.len()
-        );
-        let keys = sorted_indices::<K, u32>(v);
-        keys.iter().map(|r| r.1).collect()
-    }
-}
-
-#[cfg(feature = "alloc")]
-pub use alloc_forms::{argsort, argsort_u32, sort, sort_by_cached_key, sort_by_key};

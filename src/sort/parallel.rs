@@ -57,9 +57,10 @@ use alloc::vec::Vec;
 
 use rayon::prelude::*;
 
-use super::alloc_forms::{Engine, Keyed, sort_by_key_on};
+use super::by_key::sort_by_key_on;
 use super::in_place::permute;
 use super::radix::{Radix, count_digit, lsd_to};
+use super::records::{Engine, Keyed};
 use super::route::{lsd, sort_exact_low};
 use super::{SortKey, radix_of};
 

@@ -43,7 +43,8 @@
 //! `0x3f` made the sort 1.15–1.2× slower; with nine tenths of the keys in one
 //! top byte it made it 0.9× (faster), with eight tenths 0.97.
 
-use super::radix::{CACHED_BYTES, Radix, count_digit, sort_in};
+use super::engine::{CACHED_BYTES, sort_in};
+use super::radix::{Radix, count_digit};
 
 /// Bits of the in-place digit: the top byte.
 const DIGIT_BITS: u32 = 8;

@@ -125,6 +125,7 @@ mod argsort;
 mod by_key;
 #[cfg(feature = "alloc")]
 mod counted;
+mod engine;
 mod in_place;
 mod keys;
 mod nan_last;
@@ -136,6 +137,7 @@ mod radix;
 mod records;
 mod route;
 mod select;
+mod split;
 pub mod top_k;
 
 pub use argsort::argsort_with_buffer;
@@ -165,18 +167,18 @@ pub use top_k::{top_k, top_k_by_key, top_k_indices};
 #[doc(hidden)]
 pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
-    pub const INSERTION_MAX: usize = super::radix::INSERTION_MAX;
+    pub const INSERTION_MAX: usize = super::engine::INSERTION_MAX;
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
-    pub const CACHED_BYTES: usize = super::radix::CACHED_BYTES;
+    pub const CACHED_BYTES: usize = super::engine::CACHED_BYTES;
     /// The largest bucket a split plans for, in bytes: it aims at three quarters.
-    pub const BUCKET_BYTES: usize = super::radix::BUCKET_BYTES;
+    pub const BUCKET_BYTES: usize = super::split::BUCKET_BYTES;
     /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
     /// times half of `BUCKET_BYTES` in records of random bits reaches the cap.
     pub const SPLIT_MAX: usize = super::radix::SPLIT_MAX;
     /// A split of a slice of at most this many bytes whose digit is skewed reads
     /// it as four chunks side by side; larger slices as one.
-    pub const STREAMS_BYTES: usize = super::radix::STREAMS_BYTES;
+    pub const STREAMS_BYTES: usize = super::split::STREAMS_BYTES;
     /// Slices of keys identical when equal of at least this many bytes are
     /// split in place by `sort` (not `sort_with_buffer`).
     pub const IN_PLACE_BYTES: usize = super::route::IN_PLACE_BYTES;

@@ -58,8 +58,9 @@ use alloc::vec::Vec;
 use rayon::prelude::*;
 
 use super::by_key::sort_by_key_on;
+use super::engine::lsd_to;
 use super::in_place::permute;
-use super::radix::{Radix, count_digit, lsd_to};
+use super::radix::{Radix, count_digit};
 use super::records::{Engine, Keyed};
 use super::route::{lsd, sort_exact_low};
 use super::{SortKey, radix_of};

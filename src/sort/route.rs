@@ -17,8 +17,9 @@
 
 #[cfg(feature = "alloc")]
 use super::counted;
+use super::engine::{CACHED_BYTES, INSERTION_MAX, insertion, sort_in};
 use super::in_place;
-use super::radix::{CACHED_BYTES, INSERTION_MAX, Radix, insertion, sort_in};
+use super::radix::Radix;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):

@@ -17,7 +17,8 @@
 
 use core::fmt;
 
-use super::radix::{INSERTION_MAX, Radix, insertion};
+use super::engine::{INSERTION_MAX, insertion};
+use super::radix::Radix;
 use super::route::lsd;
 use super::{SortKey, radix_of, radix_of_first, select};
 

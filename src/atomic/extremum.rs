@@ -1,6 +1,5 @@
 //! [`AtomicExtremum<F, D>`](super::AtomicExtremum), the one min/max reducer,
-//! written once for every [`AtomicFloat`](super::AtomicFloat) and
-//! [`Direction`](super::Direction) on the [update](super::update), with its
+//! written once for every [`AtomicFloat`] and [`Direction`] on the [update](super::update), with its
 //! `fetch_min`/`fetch_max` names; its aliases are in `aliases.rs`.
 
 use super::update::{load_part, nan_key, update, update_cas, update_unless};

@@ -196,7 +196,7 @@ pub(super) fn raw_op<B: AtomicBits, D: Direction>(current: B, bits: B) -> RawOp 
 
 /// The key of the NaN that `fetch_minimum`/`fetch_maximum` store, at the
 /// reducing end: [`OrderedKey::MIN`] (the negative quiet NaN with every payload
-/// bit set) for [`Min`], [`OrderedKey::MAX`] (the positive one) for [`Max`].
+/// bit set) for [`Min`](super::Min), [`OrderedKey::MAX`] (the positive one) for [`Max`](super::Max).
 pub(super) const fn nan_key<F: KeyFloat, D: Direction>() -> F::Bits {
     if D::IS_MIN {
         OrderedKey::<F>::MIN.to_bits()

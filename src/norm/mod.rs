@@ -5,9 +5,17 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::iter::{Product, Sum};
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use crate::storage::scalar::clamp_unit;
+
+mod error;
+#[macro_use]
+mod ops;
+#[macro_use]
+mod traits;
+
+pub use error::NormRangeError;
 
 /// Clamps to [−1, 1]: NaN → +0, −0 → +0, ±∞ → ±1.
 #[inline]
@@ -16,82 +24,6 @@ pub(crate) const fn clamp_signed(x: f32) -> f32 {
     let y = if y < 1.0 { y } else { 1.0 };
     // `+ 0.0` turns −0 into +0 and leaves every other value alone.
     if x.is_nan() { 0.0 } else { y + 0.0 }
-}
-
-/// The error of [`Norm::try_new`] and [`Unorm::try_new`]: the input was NaN or
-/// outside the type's range.
-///
-/// ```
-/// use normkey::{Norm, Unorm};
-///
-/// let e = Unorm::try_new(1.5).unwrap_err();
-/// assert_eq!(e.value(), 1.5);
-/// assert_eq!(e.to_string(), "1.5 is outside the range [0, 1]");
-/// assert!(Norm::try_new(f32::NAN).unwrap_err().value().is_nan());
-/// assert_eq!(Norm::try_new(f32::NAN).unwrap_err().to_string(), "NaN is not a normalized value");
-/// assert_eq!(Norm::try_new(f32::NEG_INFINITY).unwrap_err().to_string(), "-inf is outside the range [-1, 1]");
-/// let _: &dyn core::error::Error = &e;
-/// ```
-///
-/// # Equality
-///
-/// Two errors are equal when they come from the same type and hold the same input
-/// bit for bit, so `Eq` is reflexive even for the NaN error, and −0 ≠ +0:
-///
-/// ```
-/// use normkey::{Norm, Unorm};
-/// let nan = Norm::try_new(f32::NAN).unwrap_err();
-/// assert_eq!(nan, nan);
-/// assert_ne!(nan, Norm::try_new(-f32::NAN).unwrap_err());
-/// assert_ne!(Norm::try_new(2.0).unwrap_err(), Unorm::try_new(2.0).unwrap_err());
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct NormRangeError {
-    value: f32,
-    min: f32,
-}
-
-impl NormRangeError {
-    /// The rejected input, bit for bit (a NaN keeps its sign and payload).
-    ///
-    /// ```
-    /// use normkey::Norm;
-    /// assert_eq!(Norm::try_new(-2.0).unwrap_err().value(), -2.0);
-    /// assert_eq!(Norm::try_new(-f32::NAN).unwrap_err().value().to_bits(), (-f32::NAN).to_bits());
-    /// ```
-    #[inline]
-    #[must_use]
-    pub const fn value(self) -> f32 {
-        self.value
-    }
-}
-
-impl fmt::Display for NormRangeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.value.is_nan() {
-            f.write_str("NaN is not a normalized value")
-        } else {
-            write!(f, "{} is outside the range [{}, 1]", self.value, self.min)
-        }
-    }
-}
-
-impl core::error::Error for NormRangeError {}
-
-impl PartialEq for NormRangeError {
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        self.value.to_bits() == other.value.to_bits() && self.min.to_bits() == other.min.to_bits()
-    }
-}
-
-impl Eq for NormRangeError {}
-
-impl core::hash::Hash for NormRangeError {
-    #[inline]
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.value.to_bits(), self.min.to_bits()).hash(state);
-    }
 }
 
 /// A value in [−1, 1] that clamps after every operation: C++ AMP's `norm`.
@@ -378,184 +310,6 @@ macro_rules! normalized_from {
     };
 }
 
-/// The trait impls and layout checks of a clamping type (part of [`normalized!`]).
-macro_rules! normalized_traits {
-    ($T:ident, clamp = $clamp:ident) => {
-        /// [`Self::ZERO`].
-        impl Default for $T {
-            #[inline]
-            fn default() -> Self {
-                Self::ZERO
-            }
-        }
-
-        /// A total order: the invariant excludes NaN and −0.
-        impl Eq for $T {}
-
-        impl PartialOrd for $T {
-            #[inline]
-            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-                Some(self.cmp(other))
-            }
-        }
-
-        /// The order of the real numbers (no NaN, no −0 to decide about).
-        impl Ord for $T {
-            #[inline]
-            fn cmp(&self, other: &Self) -> Ordering {
-                self.0.total_cmp(&other.0)
-            }
-        }
-
-        /// Hashes the bits, consistent with `Eq` (−0 and NaN cannot occur).
-        impl Hash for $T {
-            #[inline]
-            fn hash<H: Hasher>(&self, state: &mut H) {
-                self.0.to_bits().hash(state);
-            }
-        }
-
-        /// Formats the `f32` value (with the formatter's options).
-        impl fmt::Display for $T {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Display::fmt(&self.0, f)
-            }
-        }
-
-        #[doc = concat!("The value; same as [`", stringify!($T), "::get`].")]
-        impl From<$T> for f32 {
-            #[inline]
-            fn from(x: $T) -> f32 {
-                x.0
-            }
-        }
-
-        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::ZERO`].")]
-        impl Sum for $T {
-            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-                iter.fold(Self::ZERO, |a, b| a + b)
-            }
-        }
-
-        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::ZERO`].")]
-        impl<'a> Sum<&'a $T> for $T {
-            fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-                iter.fold(Self::ZERO, |a, &b| a + b)
-            }
-        }
-
-        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::MAX`] (1).")]
-        impl Product for $T {
-            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
-                iter.fold(Self::MAX, |a, b| a * b)
-            }
-        }
-
-        #[doc = concat!("Clamps after every step, starting from [`", stringify!($T), "::MAX`] (1).")]
-        impl<'a> Product<&'a $T> for $T {
-            fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-                iter.fold(Self::MAX, |a, &b| a * b)
-            }
-        }
-
-        // SAFETY: +0.0 (all-zero bits) satisfies the invariant.
-        unsafe impl bytemuck::Zeroable for $T {}
-        // SAFETY: `repr(transparent)` over `f32`: no padding, no uninit bytes, `'static`.
-        unsafe impl bytemuck::NoUninit for $T {}
-        // SAFETY: `repr(transparent)` over `f32`, whose bits are `u32`; a bit pattern is
-        // accepted exactly when clamping leaves it unchanged, that is when it is the
-        // bits of a value satisfying the invariant.
-        unsafe impl bytemuck::CheckedBitPattern for $T {
-            type Bits = u32;
-            #[inline]
-            fn is_valid_bit_pattern(bits: &u32) -> bool {
-                $clamp(f32::from_bits(*bits)).to_bits() == *bits
-            }
-        }
-
-        clamped_ops!($T, $T => $T);
-        clamped_assign_ops!($T, $T);
-        float_ops!($T);
-
-        static_assertions::assert_eq_size!($T, f32);
-        static_assertions::assert_eq_align!($T, f32);
-        static_assertions::assert_impl_all!($T: Send, Sync, Copy, Eq, Ord, Hash, Default, bytemuck::NoUninit);
-        static_assertions::assert_not_impl_any!($T: bytemuck::Pod);
-    };
-}
-
-/// `Lhs op Rhs -> Out` for `+ - * /`: computed in `f32`, then clamped by `Out::new`.
-macro_rules! clamped_ops {
-    ($L:ty, $R:ty => $O:ident) => {
-        clamped_ops!(@one $L, $R => $O, Add add +, Sub sub -, Mul mul *, Div div /);
-    };
-    (@one $L:ty, $R:ty => $O:ident, $($Op:ident $op:ident $sym:tt),*) => {$(
-        /// Computed in `f32`, then clamped: a NaN result (`0 / 0`) gives +0, a −0 result
-        /// gives +0, ±∞ (`x / 0`) and other out-of-range results clamp, subnormal results
-        /// are kept.
-        impl $Op<$R> for $L {
-            type Output = $O;
-            #[inline]
-            fn $op(self, rhs: $R) -> $O {
-                $O::new(self.get() $sym rhs.get())
-            }
-        }
-    )*};
-}
-
-/// `Lhs op= Rhs` for `+ - * /`: computed in `f32`, then clamped.
-macro_rules! clamped_assign_ops {
-    ($L:ident, $R:ty) => {
-        clamped_assign_ops!(@one $L, $R, AddAssign add_assign +, SubAssign sub_assign -,
-            MulAssign mul_assign *, DivAssign div_assign /);
-    };
-    (@one $L:ident, $R:ty, $($Op:ident $op:ident $sym:tt),*) => {$(
-        /// Computed in `f32`, then clamped: a NaN result gives +0, −0 gives +0, ±∞ and
-        /// other out-of-range results clamp, subnormal results are kept.
-        impl $Op<$R> for $L {
-            #[inline]
-            fn $op(&mut self, rhs: $R) {
-                *self = $L::new(self.get() $sym rhs.get());
-            }
-        }
-    )*};
-}
-
-/// `T op f32`, `f32 op T` and `f32 op= T`: plain `f32` arithmetic (AMP converts to float).
-macro_rules! float_ops {
-    ($T:ident) => {
-        float_ops!(@one $T, Add add AddAssign add_assign +, Sub sub SubAssign sub_assign -,
-            Mul mul MulAssign mul_assign *, Div div DivAssign div_assign /);
-    };
-    (@one $T:ident, $($Op:ident $op:ident $OpA:ident $opa:ident $sym:tt),*) => {$(
-        /// Plain `f32` arithmetic, no clamp: NaN, ±0 and ±∞ as for `f32`.
-        impl $Op<f32> for $T {
-            type Output = f32;
-            #[inline]
-            fn $op(self, rhs: f32) -> f32 {
-                self.get() $sym rhs
-            }
-        }
-
-        /// Plain `f32` arithmetic, no clamp: NaN, ±0 and ±∞ as for `f32`.
-        impl $Op<$T> for f32 {
-            type Output = f32;
-            #[inline]
-            fn $op(self, rhs: $T) -> f32 {
-                self $sym rhs.get()
-            }
-        }
-
-        /// Plain `f32` arithmetic, no clamp.
-        impl $OpA<$T> for f32 {
-            #[inline]
-            fn $opa(&mut self, rhs: $T) {
-                *self = *self $sym rhs.get();
-            }
-        }
-    )*};
-}
-
 normalized!(
     Norm,
     clamp = clamp_signed,
@@ -570,41 +324,6 @@ normalized!(
     min_str = "0.0",
     below = "-5.3"
 );
-
-clamped_ops!(Norm, Unorm => Norm);
-clamped_ops!(Unorm, Norm => Norm);
-clamped_assign_ops!(Norm, Unorm);
-
-/// Exact negation; never needs a clamp (−0 is normalized to +0).
-///
-/// ```
-/// use normkey::Norm;
-/// assert_eq!(-Norm::MAX, Norm::MIN);
-/// assert_eq!((-Norm::ZERO).get().to_bits(), 0); // +0, not −0
-/// ```
-impl Neg for Norm {
-    type Output = Norm;
-    #[inline]
-    fn neg(self) -> Norm {
-        Norm(-self.0 + 0.0)
-    }
-}
-
-/// Promotes to `f32` and negates, as AMP does: `-Unorm::ZERO` is −0.0.
-///
-/// ```
-/// use normkey::Unorm;
-/// let f: f32 = -Unorm::new(0.8);
-/// assert_eq!(f, -0.8);
-/// assert_eq!((-Unorm::ZERO).to_bits(), (-0.0_f32).to_bits());
-/// ```
-impl Neg for Unorm {
-    type Output = f32;
-    #[inline]
-    fn neg(self) -> f32 {
-        -self.0
-    }
-}
 
 /// Lossless: every `Unorm` is a `Norm` (AMP's implicit `unorm → norm`).
 ///

@@ -152,6 +152,7 @@
 //! ```
 
 mod binary16;
+mod codec;
 pub mod format;
 pub mod mip;
 mod packed;

@@ -5,6 +5,10 @@
 //! `loom` is a dev-dependency and never in a dependent's `Cargo.lock`:
 //!
 //! `CARGO_TARGET_DIR=target/loom RUSTFLAGS="--cfg loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release --features half --lib loom`
+//!
+//! One file a little over the house's 600 lines, on purpose: the models share one
+//! harness (`race`, `Racer`, the sequential model and its linearizability check)
+//! and are read against it; its path is named by `Cargo.toml` and `.ci/run`.
 
 extern crate std;
 

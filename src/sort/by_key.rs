@@ -167,7 +167,7 @@ pub fn sort_by_cached_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) 
 /// [`sort_by_key`] for a `T` of `N` bytes without drop glue: the elements'
 /// bytes are sorted in place, with a buffer of as many, by the radix of
 /// `key` called again on each pass, through the checked forms of the
-/// engine (`radix.rs`'s module docs: whatever `key` answers, and if it
+/// engine (`engine.rs`'s module docs: whatever `key` answers, and if it
 /// panics, `v` ends holding its elements' bytes, each once).
 fn sort_by_key_recomputed<T, K: SortKey, const N: usize>(v: &mut [T], key: impl FnMut(&T) -> K) {
     assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());

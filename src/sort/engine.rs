@@ -11,9 +11,10 @@
 //! nothing: every write is bounds-checked and kept inside its bucket, a pass
 //! whose buckets do not fill exactly is replaced by a copy of its source, and
 //! if the closure panics, each phase leaves its output a permutation of its
-//! input before the panic moves on (see `Restore` in `radix.rs` and `CopyBack` in `split.rs`). So
-//! whatever the closure answers, and wherever it panics, the slice the sort was
-//! given holds its records, each once; only their order is unspecified.
+//! input before the panic moves on (see `Hole` here, `Restore` in `radix.rs` and
+//! `CopyBack` in `split.rs`). So whatever the closure answers, and wherever it
+//! panics, the slice the sort was given holds its records, each once; only their
+//! order is unspecified.
 
 use super::radix::{
     BUCKETS, DIGIT_BITS, FUSED_BYTES, Radix, count_bytes, count_digit, exclusive_prefix_sum,

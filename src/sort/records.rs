@@ -1,7 +1,7 @@
 //! The records of the record sorts (`sort_by_key`, `sort_by_cached_key`, `argsort` and their
 //! parallel forms): an index of the width the slice needs, the engine that sorts the records
-//! (`Sequential` here, the parallel one in `parallel.rs`) and how the records are built
-//! (`Keyed`: `InOrder` here, in chunks in `parallel.rs`).
+//! (`Sequential` here, the parallel one in `parallel/`) and how the records are built
+//! (`Keyed`: `InOrder` here, in chunks in `parallel/`).
 
 use alloc::vec::Vec;
 

@@ -9,7 +9,7 @@
 //! | `Route::Counted` | keys identical when equal, at least [`COUNTED_BYTES`], no buffer given, a sample with repeats (`counted::likely`) | one read counts each distinct key, one write lays out the runs (`counted.rs`); when the keys outgrow the table, the route below |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
-//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`radix.rs`) |
+//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `engine.rs`) |
 //!
 //! The order checks cost one read of a sorted slice and stop at the first
 //! block of [`ORDER_BLOCK`] records with one out of order otherwise (the first
@@ -239,7 +239,7 @@ pub(crate) enum Scratch<'a, T> {
 }
 
 /// Sorts `v` stably by `radix` along its [`route`]; `EXACT` as there. `radix` is
-/// a pure function that cannot panic, or `CHECKED` (`radix.rs`'s module docs):
+/// a pure function that cannot panic, or `CHECKED` (`engine.rs`'s module docs):
 /// then whatever it answers, and if it panics, `v` holds its records.
 pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],

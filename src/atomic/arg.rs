@@ -1,7 +1,7 @@
 //! The arg reducers: [`AtomicArgExtremum<F, D>`], written once, and its aliases.
 
 use super::update::{load_part, nan_key, update, update_unless};
-use super::{AtomicBits, Direction, Max, Min, pun_atomic, sealed};
+use super::{AtomicBits, Direction, Max, Min, sealed};
 use crate::key::fold::{arg_fold_keys, is_nan_key};
 use crate::key::{KeyFloat, OrderedKey, truncated, widened};
 use core::fmt;
@@ -150,7 +150,7 @@ impl<F: ArgFloat, D: Direction> AtomicArgExtremum<F, D> {
     #[must_use]
     pub const fn new() -> Self {
         Self {
-            packed: pun_atomic(Self::EMPTY),
+            packed: super::pun_atomic(Self::EMPTY),
             direction: PhantomData,
         }
     }

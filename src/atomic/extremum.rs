@@ -3,7 +3,7 @@
 //! `fetch_min`/`fetch_max` names; its aliases are in `aliases.rs`.
 
 use super::update::{load_part, nan_key, update, update_cas, update_unless};
-use super::{AtomicBits, AtomicFloat, Direction, Max, Min, pun_atomic};
+use super::{AtomicBits, AtomicFloat, Direction, Max, Min};
 use crate::key::OrderedKey;
 use crate::key::fold::{fold_keys, is_nan_key};
 use core::fmt;
@@ -102,7 +102,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[must_use]
     pub const fn new(v: F) -> Self {
         Self {
-            key: pun_atomic(OrderedKey::new(v).to_bits()),
+            key: super::pun_atomic(OrderedKey::new(v).to_bits()),
             direction: PhantomData,
         }
     }
@@ -138,7 +138,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[must_use]
     pub const fn identity() -> Self {
         Self {
-            key: pun_atomic(Self::IDENTITY_KEY),
+            key: super::pun_atomic(Self::IDENTITY_KEY),
             direction: PhantomData,
         }
     }
@@ -198,7 +198,7 @@ impl<F: AtomicFloat, D: Direction> AtomicExtremum<F, D> {
     #[must_use]
     pub const fn into_inner(self) -> F {
         // `repr(transparent)` over the atomic: the reducer's bits are the key's.
-        OrderedKey::<F>::from_bits(pun_atomic::<Self, F::Bits>(self)).get()
+        OrderedKey::<F>::from_bits(super::pun_atomic::<Self, F::Bits>(self)).get()
     }
 
     /// The value, consuming the reducer (not `const`: the loom models' copy).

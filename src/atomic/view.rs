@@ -2,7 +2,7 @@
 //! aliases.
 
 use super::update::{nan_key, update_bits, update_cas};
-use super::{AtomicBits, AtomicFloat, Direction, Max, Min, pun_atomic};
+use super::{AtomicBits, AtomicFloat, Direction, Max, Min};
 use crate::key::fold::is_nan_key;
 use crate::key::{OrderedKey, pun};
 use core::fmt;
@@ -115,7 +115,7 @@ impl<F: AtomicFloat> AtomicView<F> {
     #[must_use]
     pub const fn new(v: F) -> Self {
         Self {
-            bits: pun_atomic(Self::raw(v)),
+            bits: super::pun_atomic(Self::raw(v)),
         }
     }
 
@@ -140,7 +140,7 @@ impl<F: AtomicFloat> AtomicView<F> {
     #[must_use]
     pub const fn into_inner(self) -> F {
         // `repr(transparent)` over the atomic, which has the integer's layout.
-        Self::float(pun_atomic::<Self, F::Bits>(self))
+        Self::float(super::pun_atomic::<Self, F::Bits>(self))
     }
 
     /// The value, consuming the view (not `const`: the loom models' copy).

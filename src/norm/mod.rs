@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::iter::{Product, Sum};
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use crate::storage::scalar::clamp_unit;
 
@@ -324,6 +324,41 @@ normalized!(
     min_str = "0.0",
     below = "-5.3"
 );
+
+clamped_ops!(Norm, Unorm => Norm);
+clamped_ops!(Unorm, Norm => Norm);
+clamped_assign_ops!(Norm, Unorm);
+
+/// Exact negation; never needs a clamp (−0 is normalized to +0).
+///
+/// ```
+/// use normkey::Norm;
+/// assert_eq!(-Norm::MAX, Norm::MIN);
+/// assert_eq!((-Norm::ZERO).get().to_bits(), 0); // +0, not −0
+/// ```
+impl Neg for Norm {
+    type Output = Norm;
+    #[inline]
+    fn neg(self) -> Norm {
+        Norm(-self.0 + 0.0)
+    }
+}
+
+/// Promotes to `f32` and negates, as AMP does: `-Unorm::ZERO` is −0.0.
+///
+/// ```
+/// use normkey::Unorm;
+/// let f: f32 = -Unorm::new(0.8);
+/// assert_eq!(f, -0.8);
+/// assert_eq!((-Unorm::ZERO).to_bits(), (-0.0_f32).to_bits());
+/// ```
+impl Neg for Unorm {
+    type Output = f32;
+    #[inline]
+    fn neg(self) -> f32 {
+        -self.0
+    }
+}
 
 /// Lossless: every `Unorm` is a `Norm` (AMP's implicit `unorm → norm`).
 ///

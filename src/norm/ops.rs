@@ -1,10 +1,8 @@
-//! The arithmetic of [`Norm`] and [`Unorm`]: `+ - * /` and their `*Assign` forms
-//! between the two types (clamped) and with `f32` (not clamped), and `Neg`. The
-//! macros are used by `normalized!` for each type's own operators.
-
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
-
-use super::{Norm, Unorm};
+//! The arithmetic of [`Norm`](super::Norm) and [`Unorm`](super::Unorm), as macros:
+//! `+ - * /` and their `*Assign` forms between two normalized types (clamped) and
+//! with `f32` (not clamped). `normalized!` expands them for each type's own
+//! operators, and `mod.rs` for those between `Norm` and `Unorm` (and `Neg`), after
+//! the types, so that rustdoc lists the impls in the order it always has.
 
 /// `Lhs op Rhs -> Out` for `+ - * /`: computed in `f32`, then clamped by `Out::new`.
 macro_rules! clamped_ops {
@@ -76,39 +74,4 @@ macro_rules! float_ops {
             }
         }
     )*};
-}
-
-clamped_ops!(Norm, Unorm => Norm);
-clamped_ops!(Unorm, Norm => Norm);
-clamped_assign_ops!(Norm, Unorm);
-
-/// Exact negation; never needs a clamp (−0 is normalized to +0).
-///
-/// ```
-/// use normkey::Norm;
-/// assert_eq!(-Norm::MAX, Norm::MIN);
-/// assert_eq!((-Norm::ZERO).get().to_bits(), 0); // +0, not −0
-/// ```
-impl Neg for Norm {
-    type Output = Norm;
-    #[inline]
-    fn neg(self) -> Norm {
-        Norm(-self.0 + 0.0)
-    }
-}
-
-/// Promotes to `f32` and negates, as AMP does: `-Unorm::ZERO` is −0.0.
-///
-/// ```
-/// use normkey::Unorm;
-/// let f: f32 = -Unorm::new(0.8);
-/// assert_eq!(f, -0.8);
-/// assert_eq!((-Unorm::ZERO).to_bits(), (-0.0_f32).to_bits());
-/// ```
-impl Neg for Unorm {
-    type Output = f32;
-    #[inline]
-    fn neg(self) -> f32 {
-        -self.0
-    }
 }

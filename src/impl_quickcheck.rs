@@ -9,7 +9,9 @@ use alloc::boxed::Box;
 
 use quickcheck::{Arbitrary, Gen};
 
+use crate::deferred::{SnormFloat, UnormFloat};
 use crate::key::OrderedKey;
+use crate::norm::{Norm, Unorm};
 
 /// `f64` rounded to the nearest `Self`: the name `half`'s types have
 /// (`f16::from_f64`), given to `f32` and `f64`, so that [`arbitrary_key!`] is the
@@ -163,18 +165,10 @@ fn arbitrary_f32(g: &mut Gen) -> f32 {
     }
 }
 
-arbitrary_from_f32!(crate::Norm, crate::Norm::new, crate::Norm::get);
-arbitrary_from_f32!(crate::Unorm, crate::Unorm::new, crate::Unorm::get);
-arbitrary_from_f32!(
-    crate::SnormFloat,
-    crate::SnormFloat,
-    |x: crate::SnormFloat| x.0
-);
-arbitrary_from_f32!(
-    crate::UnormFloat,
-    crate::UnormFloat,
-    |x: crate::UnormFloat| x.0
-);
+arbitrary_from_f32!(Norm, Norm::new, Norm::get);
+arbitrary_from_f32!(Unorm, Unorm::new, Unorm::get);
+arbitrary_from_f32!(SnormFloat, SnormFloat, |x: SnormFloat| x.0);
+arbitrary_from_f32!(UnormFloat, UnormFloat, |x: UnormFloat| x.0);
 
 /// `Arbitrary` for a storage format: the codes 0, ±1, `MIN`, `MAX` (and `-MAX`)
 /// one time in three, else any code. Shrinks the code toward 0.

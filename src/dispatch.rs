@@ -1,10 +1,14 @@
 //! The vector kernels, written once as plain Rust and compiled twice on x86-64:
 //! for the build's target features (SSE2 by default) and for AVX2, picked at run
-//! time from CPUID. The two copies are the same Rust code and do the same IEEE
-//! operations (Rust never fuses a multiply and an add), so their results are
-//! identical; only the vector width differs. Two entries: [`map`], the
-//! element-wise slice loops of the formats (`decode_slice`, `encode_slice`), and
-//! [`vectorized`], any [`Kernel`] (the exact sums' slice loop, `sum/kernel.rs`).
+//! time from CPUID (AVX2 and FMA: every CPU with AVX2 but some virtual ones has
+//! both). The two copies are the same Rust code and do the same IEEE operations
+//! (Rust never fuses a multiply and an add), so their results are identical; only
+//! the vector width differs. Two entries: [`map`], the element-wise slice loops
+//! of the formats (`decode_slice`, `encode_slice`), and [`vectorized`], any
+//! [`Kernel`] (the exact sums' slice loop, `sum/kernel.rs`). A kernel may also
+//! ask its copy's [`Level`] for an operation whose instructions differ between
+//! copies but whose result does not (the exact error of a product: one fused
+//! multiply-add with FMA, Dekker's seventeen operations without).
 //!
 //! Elsewhere there is one copy: other architectures; soft-float x86-64 targets
 //! without SSE2 (`x86_64-unknown-none`, UEFI, kernels: there CPUID describes a vector
@@ -39,8 +43,8 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
         not(normkey_baseline)
     ))]
     if avx2::detected() {
-        // SAFETY: the CPU has AVX2 and the OS saves its registers (checked by
-        // `detected`); `map_avx2`'s only requirement.
+        // SAFETY: the CPU has AVX2 and FMA and the OS saves the YMM registers
+        // (checked by `detected`); `map_avx2`'s only requirement.
         unsafe { avx2::map_avx2::<CHUNK, S, D>(src, dst, f) };
         return;
     }
@@ -54,8 +58,42 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
 pub(crate) trait Kernel {
     /// What the loop returns.
     type Output;
-    /// The loop.
-    fn run(self) -> Self::Output;
+    /// The loop, in the copy of level `L`.
+    fn run<L: Level>(self) -> Self::Output;
+}
+
+/// The operations a copy does in its own instructions, with the same results in
+/// every copy (where their documented conditions hold).
+pub(crate) trait Level {
+    /// `(p, e)` with `p = x · y` rounded to nearest even and `e = x · y − p`
+    /// exactly, when `|x|, |y| ≤ 2^995`, `p` is finite and `|p| ≥ 2^−968` (or a
+    /// factor is zero, where `e = ±0`); otherwise unspecified, and possibly
+    /// different between copies (the callers check these conditions and take
+    /// another path when they fail).
+    fn two_product(x: f64, y: f64) -> (f64, f64);
+}
+
+/// The build's target features: Dekker's product with Veltkamp's split, no
+/// fused multiply-add.
+pub(crate) struct Baseline;
+
+/// `2^27 + 1`: Veltkamp's splitter for `f64`.
+const SPLIT: f64 = 134_217_729.0;
+
+impl Level for Baseline {
+    #[allow(clippy::inline_always)] // built into each kernel
+    #[inline(always)]
+    fn two_product(x: f64, y: f64) -> (f64, f64) {
+        // Veltkamp's split (exact while SPLIT · x does not overflow) and
+        // Dekker's product of the halves (exact while the error is not below
+        // the smallest subnormal's grid).
+        let p = x * y;
+        let (cx, cy) = (SPLIT * x, SPLIT * y);
+        let (xh, yh) = (cx - (cx - x), cy - (cy - y));
+        let (xl, yl) = (x - xh, y - yh);
+        let e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
+        (p, e)
+    }
 }
 
 /// `kernel.run()`, compiled for AVX2 when the CPU has it, else as the build's
@@ -71,11 +109,11 @@ pub(crate) fn vectorized<K: Kernel>(kernel: K) -> K::Output {
         not(normkey_baseline)
     ))]
     if avx2::detected() {
-        // SAFETY: the CPU has AVX2 and the OS saves its registers (checked by
-        // `detected`); `run_avx2`'s only requirement.
+        // SAFETY: the CPU has AVX2 and FMA and the OS saves the YMM registers
+        // (checked by `detected`); `run_avx2`'s only requirement.
         return unsafe { avx2::run_avx2(kernel) };
     }
-    kernel.run()
+    kernel.run::<Baseline>()
 }
 
 /// The loop itself, inlined into each copy so that each is vectorized for its own
@@ -95,7 +133,7 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
     }
 }
 
-/// The AVX2 copy and its CPUID check.
+/// The AVX2 copy (with FMA) and its CPUID check.
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "sse2",
@@ -105,16 +143,18 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
     not(normkey_baseline)
 ))]
 mod avx2 {
-    use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
+    use core::arch::x86_64::{
+        __cpuid, __cpuid_count, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_set_sd, _xgetbv,
+    };
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-    /// [`super::map_each`] compiled with AVX2 enabled.
+    /// [`super::map_each`] compiled with AVX2 and FMA enabled.
     ///
     /// # Safety
     ///
-    /// The CPU must support AVX2 and the OS must save the YMM registers, i.e.
-    /// [`detected`] returned `true`.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must support AVX2 and FMA and the OS must save the YMM
+    /// registers, i.e. [`detected`] returned `true`.
+    #[target_feature(enable = "avx2,fma")]
     #[inline]
     pub(super) unsafe fn map_avx2<const CHUNK: usize, S: Copy, D>(
         src: &[S],
@@ -124,15 +164,33 @@ mod avx2 {
         super::map_each::<CHUNK, S, D>(src, dst, f);
     }
 
-    /// `kernel.run()` compiled with AVX2 enabled.
+    /// `kernel.run()` compiled with AVX2 and FMA enabled.
     ///
     /// # Safety
     ///
     /// As [`map_avx2`].
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,fma")]
     #[inline]
     pub(super) unsafe fn run_avx2<K: super::Kernel>(kernel: K) -> K::Output {
-        kernel.run()
+        kernel.run::<Avx2>()
+    }
+
+    /// The level of [`run_avx2`]: only ever built into it.
+    struct Avx2;
+
+    impl super::Level for Avx2 {
+        #[allow(clippy::inline_always)] // built into `run_avx2`
+        #[inline(always)]
+        fn two_product(x: f64, y: f64) -> (f64, f64) {
+            let p = x * y;
+            #[allow(unused_unsafe)] // safe functions from Rust 1.87 on (MSRV 1.85)
+            // SAFETY: `Avx2` is private to this module and only `run_avx2`,
+            // built with FMA for CPUs that have it, runs kernels with it; this
+            // function is inlined there.
+            let e =
+                unsafe { _mm_cvtsd_f64(_mm_fmsub_sd(_mm_set_sd(x), _mm_set_sd(y), _mm_set_sd(p))) };
+            (p, e)
+        }
     }
 
     const UNKNOWN: u8 = 0;
@@ -142,7 +200,8 @@ mod avx2 {
     /// The cached answer of [`detect`].
     static AVX2: AtomicU8 = AtomicU8::new(UNKNOWN);
 
-    /// Whether AVX2 can be used: CPUID says so and the OS saves the YMM state.
+    /// Whether AVX2 and FMA can be used: CPUID says so and the OS saves the YMM
+    /// state.
     /// Reads CPUID on the first call only; races are harmless (every thread
     /// computes the same answer).
     #[inline]
@@ -158,10 +217,11 @@ mod avx2 {
         }
     }
 
-    /// The check `std::is_x86_feature_detected!("avx2")` makes, without `std`, and
-    /// slightly stricter: CPUID leaf 1 ECX bit 27 (OSXSAVE, which implies XSAVE)
-    /// and bit 28 (AVX, which std does not require for AVX2), XCR0 bits 1 and 2 (the
-    /// OS saves the XMM and YMM state), and CPUID leaf 7 EBX bit 5 (AVX2).
+    /// The checks `std::is_x86_feature_detected!("avx2")` and `("fma")` make,
+    /// without `std`, and slightly stricter: CPUID leaf 1 ECX bit 12 (FMA), bit
+    /// 27 (OSXSAVE, which implies XSAVE) and bit 28 (AVX, which std does not
+    /// require for AVX2), XCR0 bits 1 and 2 (the OS saves the XMM and YMM
+    /// state), and CPUID leaf 7 EBX bit 5 (AVX2).
     #[cold]
     fn detect() -> bool {
         // `__cpuid`/`__cpuid_count` are unsafe fns before Rust 1.87 (our MSRV is
@@ -170,8 +230,8 @@ mod avx2 {
         // SAFETY: CPUID exists on every x86-64 CPU (this module is not built for
         // SGX, where it traps); leaf 0 gives the highest valid leaf.
         let (max_leaf, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
-        let osxsave_and_avx = (1 << 27) | (1 << 28);
-        if max_leaf < 7 || leaf1.ecx & osxsave_and_avx != osxsave_and_avx {
+        let fma_osxsave_avx = (1 << 12) | (1 << 27) | (1 << 28);
+        if max_leaf < 7 || leaf1.ecx & fma_osxsave_avx != fma_osxsave_avx {
             return false;
         }
         // SAFETY: OSXSAVE is set, so the CPU has XSAVE and the OS enabled XGETBV;

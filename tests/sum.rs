@@ -532,6 +532,74 @@ fn dot_at_the_edges() {
     );
 }
 
+/// `f64` dot products whose factors' exponents span 0 to 70 binades from every
+/// region of the range, some blocks with zero factors of both signs, each with
+/// its rounded products subtracted again (so that the products' low parts make
+/// the result): one, two and three grids of the two-product loop, the blocks it
+/// sends through the slice loop as two (more than three grids) and those it
+/// multiplies as integers, each against the oracle.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
+fn dot_every_spread_of_exponents() {
+    let mut r = XorShift(61);
+    let mut factor = |r: &mut XorShift, i: usize, low: u64, span: u64, zeros: bool| {
+        let x = r.next();
+        if zeros && i % 7 == 3 {
+            return [0.0, -0.0][(x >> 63) as usize];
+        }
+        let e = match i {
+            0 => low,
+            1 => low + span,
+            _ => low + (x >> 40) % (span + 1),
+        }
+        .min(2046);
+        f64::from_bits((x >> 63) << 63 | e << 52 | (x & ((1 << 52) - 1)))
+    };
+    let n = if cfg!(miri) { 40 } else { 600 };
+    for span in [0, 1, 5, 10, 20, 30, 45, 70] {
+        for low in [
+            1,
+            30,
+            100,
+            550,
+            1000,
+            1023,
+            1300,
+            1500,
+            2030 - span.min(2029),
+        ] {
+            for zeros in [false, true] {
+                let mut a: Vec<f64> = (0..n)
+                    .map(|i| factor(&mut r, i, low, span, zeros))
+                    .collect();
+                let mut b: Vec<f64> = (0..n)
+                    .map(|i| factor(&mut r, i, 2046 - low - span / 2, span / 2, false))
+                    .collect();
+                let rounded: Vec<f64> = a.iter().zip(&b).map(|(x, y)| -(x * y)).collect();
+                a.extend(rounded);
+                b.extend(core::iter::repeat_n(1.0, n));
+                let (ab, bb): (Vec<u64>, Vec<u64>) = (
+                    a.iter().map(|x| x.to_bits()).collect(),
+                    b.iter().map(|x| x.to_bits()).collect(),
+                );
+                assert_eq!(
+                    dot(&a, &b, Nans::Propagate).to_bits(),
+                    oracle::dot(&ab, &bb, oracle::F64, oracle::Nans::Propagate),
+                    "span {span}, low {low}, zeros {zeros}"
+                );
+                assert_eq!(
+                    dot(&a[..n], &b[..n], Nans::Propagate).to_bits(),
+                    oracle::dot(&ab[..n], &bb[..n], oracle::F64, oracle::Nans::Propagate),
+                    "span {span}, low {low}, zeros {zeros}, products only"
+                );
+            }
+        }
+    }
+}
+
 /// Python's `math.fsum` (correctly rounded), recorded by `tools/sum-cases/gen.py`
 /// in `tests/data/sum/fsum.txt`: ordinary, cancelling, subnormal-only,
 /// overflowing (from Python's `Fraction`s: `fsum` refuses them) and long random

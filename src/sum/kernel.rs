@@ -35,7 +35,7 @@
     clippy::float_cmp
 )]
 
-use crate::dispatch;
+use crate::dispatch::{self, Level};
 use crate::sum::float::sealed::Float;
 use crate::sum::float::{Bins, Seen};
 use crate::sum::wide::{Format, add_at};
@@ -60,6 +60,10 @@ type Rest = [[f64; LANES]; BLOCK / LANES];
 /// The most grids a block may need.
 const MAX_LEVELS: i32 = 3;
 
+/// The most grids of the `f64` dot product's blocks, whose exact products span
+/// 106 bits and the exponents of both factors.
+const DOT_LEVELS: i32 = 4;
+
 /// `f64`.
 const F64: Format = Format {
     mant: 52,
@@ -83,7 +87,7 @@ impl<F: Float, const N: usize> dispatch::Kernel for AddBlocks<'_, F, N> {
     type Output = Seen;
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run(self) -> Seen {
+    fn run<L: Level>(self) -> Seen {
         add_blocks::<F, N>(self.limbs, self.xs)
     }
 }
@@ -173,7 +177,7 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
     type Output = (u64, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run(self) -> (u64, Seen) {
+    fn run<L: Level>(self) -> (u64, Seen) {
         let mut scratch = Scratch::<2048>::new(0);
         let mut seen = Seen::default();
         let mut buf = [0.0_f64; BLOCK];
@@ -222,20 +226,21 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
 /// and the flags (`slice::dot_add_integer`).
 type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
 
-/// `2^27 + 1`: Veltkamp's splitter for `f64`.
-const SPLIT: f64 = 134_217_729.0;
 /// `2^995`: a factor below it splits without overflow.
 const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
 /// `2^−968`: a product at least this large has an exact error term.
 const PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
 
 /// The products `a[i] · b[i]` of `f64`s into limbs of quantum `2^−2148`: each as
-/// `p + e`, both `f64`, exactly (Dekker's product with Veltkamp's split: no
-/// fused multiply-add is needed), a block at a time through the `f64` loop,
-/// when every factor of the block is below `2^995` and every nonzero product at
-/// least `2^−968` (then `e` is exact); other blocks (±∞, NaN, tiny or huge
-/// products) go through `wide`, the integer products of `fallback`. The count
-/// and the flags.
+/// `p + e`, both `f64`, exactly (`Level::two_product`: a fused multiply-add
+/// where the CPU has one, else Dekker's product), a block at a time. Where the
+/// block's factors are finite, below `2^995` and their products, bounded by the
+/// smallest and largest factors, at least `2^−968` (then every `e` is exact),
+/// `p` goes on the grids of the products' exponents (from the factors') and `e`,
+/// below the first grid's unit, on the grids after the first; a block whose
+/// products span more exponents than the grids cover goes through the slice
+/// loop as two blocks, `p` and `e`; other blocks (±∞, NaN, tiny or huge factors)
+/// through `wide`, the integer products of `fallback`. The count and the flags.
 pub(crate) fn add_two_products(
     limbs: &mut [i64],
     a: &[f64],
@@ -261,45 +266,124 @@ struct TwoProducts<'a> {
     skip: bool,
 }
 
+/// The quantum of the `f64` dot product's limbs.
+const DOT_QUANTUM: i32 = -2148;
+
 impl dispatch::Kernel for TwoProducts<'_> {
     type Output = (u64, u8, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run(self) -> (u64, u8, Seen) {
+    fn run<L: Level>(self) -> (u64, u8, Seen) {
         let mut scratch = Scratch::<2048>::new(1074);
         let mut seen = Seen::default();
         let (mut hi, mut lo) = ([0.0_f64; BLOCK], [0.0_f64; BLOCK]);
         let (mut count, mut flags) = (0, 0);
         for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
-            let mut exact = true;
-            for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(ca).zip(cb) {
-                let p = x * y;
-                let (cx, cy) = (SPLIT * x, SPLIT * y);
-                let (xh, yh) = (cx - (cx - x), cy - (cy - y));
-                let (xl, yl) = (x - xh, y - yh);
-                let e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
-                // NaN and ±∞ (factors or product) fail the comparisons.
-                exact &= x.abs() <= FACTOR_MAX
-                    && y.abs() <= FACTOR_MAX
-                    && p.abs() <= f64::MAX
-                    && (p.abs() >= PRODUCT_MIN || x == 0.0 || y == 0.0);
-                *h = p;
-                // An exact product leaves e = ±0: −0, no term.
-                *l = if e == 0.0 { -0.0 } else { e };
+            let n = ca.len();
+            let (x_lo, x_hi, y_lo, y_hi, nan) = two_products::<L>(ca, cb, &mut hi, &mut lo);
+            let (mut x_lo, mut y_lo) = (x_lo, y_lo);
+            if x_lo == 0.0 || y_lo == 0.0 {
+                (x_lo, y_lo) = (nonzero_min(ca), nonzero_min(cb));
             }
-            if exact {
-                let n = ca.len();
-                add_block::<f64, 2048>(self.limbs, &hi[..n], &mut scratch, &mut seen);
-                add_block::<f64, 2048>(self.limbs, &lo[..n], &mut scratch, &mut seen);
-                count += n as u64;
-            } else {
+            // Comparisons that NaN fails; the products of the extreme factors
+            // bound every product (rounding is monotonic, the bounds powers of 2).
+            let exact = !nan
+                && x_hi <= FACTOR_MAX
+                && y_hi <= FACTOR_MAX
+                && x_hi * y_hi <= f64::MAX
+                && (x_lo * y_lo >= PRODUCT_MIN || x_hi == 0.0 || y_hi == 0.0);
+            if !exact {
                 let (c, f) = (self.fallback)(self.limbs, ca, cb, self.skip);
                 count += c;
                 flags |= f;
+                continue;
             }
+            count += n as u64;
+            if x_hi != 0.0 && y_hi != 0.0 {
+                let e = |v: f64| v.exponent();
+                let ((ta, fa), (tb, fb)) =
+                    (span(F64, e(x_lo), e(x_hi)), span(F64, e(y_lo), e(y_hi)));
+                let (p, e) = (&hi[..n], &lo[..n]);
+                let (limbs, rest, q) = (&mut *self.limbs, &mut scratch.rest, DOT_QUANTUM);
+                // Exact products are multiples of 2^(fa + fb); `p`, rounded and
+                // at least 2^(fa + fb + 104), of 2^(fa + fb + 52). `e` is below
+                // the first grid's unit, so it starts on the second.
+                let all = plan_within(ta + tb, fa + fb, DOT_LEVELS);
+                let high = plan_within(ta + tb, fa + fb + 52, DOT_LEVELS);
+                let done = match (all, high) {
+                    (Some((all, top)), Some((high, _))) => {
+                        let next = top - (BITS - 1);
+                        (match high {
+                            1 => levels::<f64, 1, false>(limbs, p, p, top, rest, q),
+                            2 => levels::<f64, 2, false>(limbs, p, p, top, rest, q),
+                            3 => levels::<f64, 3, false>(limbs, p, p, top, rest, q),
+                            _ => levels::<f64, 4, false>(limbs, p, p, top, rest, q),
+                        }) && match all - 1 {
+                            0 => true,
+                            1 => levels::<f64, 1, false>(limbs, e, e, next, rest, q),
+                            2 => levels::<f64, 2, false>(limbs, e, e, next, rest, q),
+                            _ => levels::<f64, 3, false>(limbs, e, e, next, rest, q),
+                        }
+                    }
+                    _ => false,
+                };
+                if done {
+                    seen.not_neg_zero = true;
+                    continue;
+                }
+            }
+            // An exact product leaves e = ±0: −0, no term.
+            for l in &mut lo[..n] {
+                if *l == 0.0 {
+                    *l = -0.0;
+                }
+            }
+            add_block::<f64, 2048>(self.limbs, &hi[..n], &mut scratch, &mut seen);
+            add_block::<f64, 2048>(self.limbs, &lo[..n], &mut scratch, &mut seen);
         }
         (count, flags, seen)
     }
+}
+
+/// `hi[i] + lo[i] = a[i] · b[i]` (`Level::two_product`), and the smallest and
+/// largest `|a[i]|` and `|b[i]|`, to within their top 31 bits (enough for their
+/// exponents), and whether a product is NaN or ±∞.
+#[allow(clippy::inline_always)] // built into the AVX2 copy
+#[inline(always)]
+fn two_products<L: Level>(
+    a: &[f64],
+    b: &[f64],
+    hi: &mut [f64; BLOCK],
+    lo: &mut [f64; BLOCK],
+) -> (f64, f64, f64, f64, bool) {
+    // The magnitudes' top words (they order as the magnitudes, NaN above ∞):
+    // integer minima and maxima of 32 bits, which vectorize.
+    let top = |x: f64| (x.to_bits() >> 32) as u32 & 0x7fff_ffff;
+    let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (u32::MAX, 0, u32::MAX, 0);
+    // p − p: 0, or NaN where p is NaN or ±∞.
+    let mut bad = false;
+    for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
+        let (p, e) = L::two_product(x, y);
+        (*h, *l) = (p, e);
+        bad |= p - p != 0.0;
+        let (tx, ty) = (top(x), top(y));
+        x_lo = x_lo.min(tx);
+        x_hi = x_hi.max(tx);
+        y_lo = y_lo.min(ty);
+        y_hi = y_hi.max(ty);
+    }
+    let up = |t: u32| f64::from_bits(u64::from(t) << 32 | 0xffff_ffff);
+    let down = |t: u32| f64::from_bits(u64::from(t) << 32);
+    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad)
+}
+
+/// The smallest nonzero `|x|` of `xs` (with no NaN), `+∞` when there is none.
+#[cold]
+fn nonzero_min(xs: &[f64]) -> f64 {
+    xs.iter()
+        .map(|&x| x.abs())
+        .filter(|&m| m != 0.0)
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The smallest and largest biased exponent of `xs` (not empty).
@@ -338,10 +422,16 @@ fn span(f: Format, lo: u32, hi: u32) -> (i32, i32) {
 /// The grids for values below `2^top_value`, multiples of `2^finest`.
 #[inline]
 fn plan(top_value: i32, finest: i32) -> Option<(i32, i32)> {
+    plan_within(top_value, finest, MAX_LEVELS)
+}
+
+/// [`plan`] with at most `max` grids.
+#[inline]
+fn plan_within(top_value: i32, finest: i32, max: i32) -> Option<(i32, i32)> {
     let top = top_value - BITS;
     let levels = 1 + ((top - finest).max(0) as u32).div_ceil(BITS as u32 - 1) as i32;
     let last = top - (BITS - 1) * (levels - 1);
-    (levels <= MAX_LEVELS && last >= -1022 && top <= 970).then_some((levels, top))
+    (levels <= max && last >= -1022 && top <= 970).then_some((levels, top))
 }
 
 /// `2^e` for a normal exponent.
@@ -416,11 +506,25 @@ fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
         debug_assert_eq!(x, 0.0, "the grids cover the block");
     }
     for lanes in &acc {
-        // Exact: multiples of the grid's unit, below 2^52 of them in all.
-        let total: f64 = lanes.iter().sum();
-        add_f64(limbs, total, quantum);
+        // Exact: multiples of the grid's unit, below 2^52 of them in all (so
+        // in any order: halves, which vectorize).
+        add_f64(limbs, halves(*lanes), quantum);
     }
     true
+}
+
+/// The sum of the lanes, adding halves (exact here: see [`levels`]).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn halves(mut v: [f64; LANES]) -> f64 {
+    let mut w = LANES;
+    while w > 1 {
+        w /= 2;
+        for i in 0..w {
+            v[i] += v[i + w];
+        }
+    }
+    v[0]
 }
 
 /// One grid over one set of lanes: the parts `q` into `acc`, `x` left with the rest.

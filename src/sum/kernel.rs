@@ -60,8 +60,7 @@ type Rest = [[f64; LANES]; BLOCK / LANES];
 /// The most grids a block may need.
 const MAX_LEVELS: i32 = 3;
 
-/// The most grids of the `f64` dot product's blocks, whose exact products span
-/// 106 bits and the exponents of both factors.
+/// The most grids of the `f64` dot product's blocks (for `p`, and for `e`).
 const DOT_LEVELS: i32 = 4;
 
 /// `f64`.
@@ -236,10 +235,9 @@ const PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
 /// where the CPU has one, else Dekker's product), a block at a time. Where the
 /// block's factors are finite, below `2^995` and their products, bounded by the
 /// smallest and largest factors, at least `2^−968` (then every `e` is exact),
-/// `p` goes on the grids of the products' exponents (from the factors') and `e`,
-/// below the first grid's unit, on the grids after the first; a block whose
-/// products span more exponents than the grids cover goes through the slice
-/// loop as two blocks, `p` and `e`; other blocks (±∞, NaN, tiny or huge factors)
+/// `p` and `e` go each on their own grids (up to [`DOT_LEVELS`]), planned from
+/// the factors' exponents; a block whose products span more exponents than
+/// that goes through the slice loop as two blocks, `p` and `e`; other blocks (±∞, NaN, tiny or huge factors)
 /// through `wide`, the integer products of `fallback`. The count and the flags.
 pub(crate) fn add_two_products(
     limbs: &mut [i64],
@@ -305,24 +303,24 @@ impl dispatch::Kernel for TwoProducts<'_> {
                     (span(F64, e(x_lo), e(x_hi)), span(F64, e(y_lo), e(y_hi)));
                 let (p, e) = (&hi[..n], &lo[..n]);
                 let (limbs, rest, q) = (&mut *self.limbs, &mut scratch.rest, DOT_QUANTUM);
-                // Exact products are multiples of 2^(fa + fb); `p`, rounded and
-                // at least 2^(fa + fb + 104), of 2^(fa + fb + 52). `e` is below
-                // the first grid's unit, so it starts on the second.
-                let all = plan_within(ta + tb, fa + fb, DOT_LEVELS);
+                // Exact products are multiples of 2^(fa + fb) and below
+                // 2^(ta + tb); `p`, rounded and at least 2^(fa + fb + 104),
+                // multiples of 2^(fa + fb + 52); |e| ≤ ulp(p) / 2, below
+                // 2^(ta + tb − 52). Each on its own grids.
                 let high = plan_within(ta + tb, fa + fb + 52, DOT_LEVELS);
-                let done = match (all, high) {
-                    (Some((all, top)), Some((high, _))) => {
-                        let next = top - (BITS - 1);
+                let low = plan_within(ta + tb - 52, fa + fb, DOT_LEVELS);
+                let done = match (high, low) {
+                    (Some((high, top)), Some((low, bottom))) => {
                         (match high {
                             1 => levels::<f64, 1, false>(limbs, p, p, top, rest, q),
                             2 => levels::<f64, 2, false>(limbs, p, p, top, rest, q),
                             3 => levels::<f64, 3, false>(limbs, p, p, top, rest, q),
                             _ => levels::<f64, 4, false>(limbs, p, p, top, rest, q),
-                        }) && match all - 1 {
-                            0 => true,
-                            1 => levels::<f64, 1, false>(limbs, e, e, next, rest, q),
-                            2 => levels::<f64, 2, false>(limbs, e, e, next, rest, q),
-                            _ => levels::<f64, 3, false>(limbs, e, e, next, rest, q),
+                        }) && match low {
+                            1 => levels::<f64, 1, false>(limbs, e, e, bottom, rest, q),
+                            2 => levels::<f64, 2, false>(limbs, e, e, bottom, rest, q),
+                            3 => levels::<f64, 3, false>(limbs, e, e, bottom, rest, q),
+                            _ => levels::<f64, 4, false>(limbs, e, e, bottom, rest, q),
                         }
                     }
                     _ => false,
@@ -360,12 +358,12 @@ fn two_products<L: Level>(
     // integer minima and maxima of 32 bits, which vectorize.
     let top = |x: f64| (x.to_bits() >> 32) as u32 & 0x7fff_ffff;
     let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (u32::MAX, 0, u32::MAX, 0);
-    // p − p: 0, or NaN where p is NaN or ±∞.
-    let mut bad = false;
+    // The bits of p − p: +0's, or a NaN's where p is NaN or ±∞.
+    let mut bad = 0;
     for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
         let (p, e) = L::two_product(x, y);
         (*h, *l) = (p, e);
-        bad |= p - p != 0.0;
+        bad |= (p - p).to_bits();
         let (tx, ty) = (top(x), top(y));
         x_lo = x_lo.min(tx);
         x_hi = x_hi.max(tx);
@@ -374,7 +372,7 @@ fn two_products<L: Level>(
     }
     let up = |t: u32| f64::from_bits(u64::from(t) << 32 | 0xffff_ffff);
     let down = |t: u32| f64::from_bits(u64::from(t) << 32);
-    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad)
+    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad != 0)
 }
 
 /// The smallest nonzero `|x|` of `xs` (with no NaN), `+∞` when there is none.

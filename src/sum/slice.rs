@@ -139,8 +139,8 @@ fn dot_add_in_f64<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> 
     (count, seen_flags(&seen))
 }
 
-/// The products of `f64`s: `p + e` exactly by Dekker's product where that is
-/// exact, through the slice loop (`kernel::add_two_products`), else as 106-bit
+/// The products of `f64`s: `p + e` exactly (a fused multiply-add where the CPU
+/// has one, else Dekker's product) where that is exact, through the slice loop (`kernel::add_two_products`), else as 106-bit
 /// integers (`dot_add_integer`).
 fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
     let (count, flags, seen) =

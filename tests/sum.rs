@@ -545,7 +545,7 @@ fn dot_at_the_edges() {
 )]
 fn dot_every_spread_of_exponents() {
     let mut r = XorShift(61);
-    let mut factor = |r: &mut XorShift, i: usize, low: u64, span: u64, zeros: bool| {
+    let factor = |r: &mut XorShift, i: usize, low: u64, span: u64, zeros: bool| {
         let x = r.next();
         if zeros && i % 7 == 3 {
             return [0.0, -0.0][(x >> 63) as usize];

@@ -363,7 +363,9 @@ fn two_products<L: Level>(
     for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
         let (p, e) = L::two_product(x, y);
         (*h, *l) = (p, e);
-        bad |= (p - p).to_bits();
+        #[allow(clippy::eq_op)] // NaN for NaN and ±∞, +0 otherwise
+        let z = p - p;
+        bad |= z.to_bits();
         let (tx, ty) = (top(x), top(y));
         x_lo = x_lo.min(tx);
         x_hi = x_hi.max(tx);

@@ -10,7 +10,7 @@
 //! | [`deferred`] | [`SnormFloat`], [`UnormFloat`]: plain `f32` arithmetic, clamped only when stored (HLSL `snorm float`/`unorm float`) |
 //! | [`storage`] | UNORM channels of 1 to 16 bits and SNORM of 2 to 16 (`storage::unorm_from_f32::<BITS>`, …) and the formats [`Unorm8`], [`Unorm16`], [`Snorm8`], [`Snorm16`]: the D3D/Vulkan normalized storage, exact `to_f32`/`from_f32` and fast slice forms; the codes to and from integers and bytes, and between widths (the nearest code, in integers) |
 //! | [`texture`] | [`Srgb8`]: exact sRGB encoding and decoding by table; the 8-bit pixel formats [`Rgba8Unorm`], [`Bgra8Unorm`], [`Rgba8UnormSrgb`], [`Bgra8UnormSrgb`]; the packed UNORM formats [`Rgb10a2Unorm`], [`B5g6r5Unorm`], [`Bgr5a1Unorm`], [`Bgra4Unorm`] on the any-width storage core; the packed unsigned-float formats [`Rg11b10Ufloat`], [`Rgb9e5Ufloat`] |
-//! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`](texture::Format): the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`](texture::Format::encode_rows), [`Format::decode_rows`](texture::Format::decode_rows) and their forms on the format's own channels), exact mip levels ([`Format::downsample`](texture::Format::downsample)); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
+//! | [`texture::format`], [`texture::rows`], [`texture::mip`] | [`Format`](texture::Format): the texture format chosen at run time (wgpu names, DXGI and Vulkan codes, sizes), whole images with row pitches ([`ImageLayout`]; [`Format::encode_rows`](texture::Format::encode_rows), [`Format::decode_rows`](texture::Format::decode_rows) and their forms on the format's own channels), exact mip levels ([`Format::downsample`](texture::Format::downsample)); DDS and KTX2 files written and read ([`texture::dds`], [`texture::ktx2`]); [`Texel`], the trait of the typed formats; binary16 channels ([`texture::f32_to_f16`]) |
 //! | [`sort`] | stable radix sort, argsort and radix select by key ([`sort::SortKey`]: the floats in totalOrder, [`sort::NanLast`] for NaN last, integers, `Reverse`, pairs): [`sort::sort_with_buffer`], [`sort::select`] without allocating; [`sort::sort`], [`sort::sort_by_key`], [`sort::argsort`] (feature `alloc`); [`sort::par_sort`] (feature `rayon`) |
 //! | [`sum`] | exact sums: [`sum::sum`], [`sum::mean`], [`sum::dot`] correctly rounded and the same bits in any order; [`sum::ExactSum`], the mergeable accumulator; [`sum::par_sum`], [`sum::par_mean`], [`sum::par_dot`] (feature `rayon`), the same bits on any number of threads |
 //! | [`atomic`] | lock-free float min/max reducers (`AtomicF32Min`, `AtomicF32Max`, …), arg-min/arg-max reducers (`AtomicF32ArgMin`, `AtomicF32ArgMax`, …) and min/max views of plain float memory (`AtomicF32`, `AtomicF64`, …: not general atomic floats, no `fetch_add`), built on [`OrderedKey`] and the integer atomics; [`atomic::AtomicExactSum`], the exact sum on integer `fetch_add`s |
@@ -19,7 +19,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::sort_by_cached_key`], [`sort::argsort`] (`alloc` only, no `std`) |
+//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::sort_by_cached_key`], [`sort::argsort`]; the texture containers' `Vec` forms `texture::dds::to_vec`, `texture::ktx2::to_vec` (`alloc` only, no `std`) |
 //! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max`, the arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and the views `AtomicF16`, `AtomicBf16`; [`sort::SortKey`] for `f16`, `bf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |
@@ -29,8 +29,8 @@
 //! | `portable-atomic` | off | the reducers on `portable_atomic`'s `AtomicU16/32/64`: `f64` reducers on 32-bit targets (lock-based fallback), and every reducer on targets without compare-and-swap (`thumbv6m-none-eabi`, `riscv32imc-unknown-none-elf`) with your own `portable-atomic` dependency's `critical-section` (and an implementation) or `unsafe-assume-single-core` feature: see [`atomic`]'s "Availability" |
 //!
 //! The crate is always `#![no_std]`. Only the sorts of feature `alloc` allocate
-//! (their scratch buffers); everything else, `sort::sort_with_buffer` and
-//! `sort::select` included, never does.
+//! (their scratch buffers), and the containers' `to_vec` (the file); everything
+//! else, `sort::sort_with_buffer` and `sort::select` included, never does.
 //!
 //! # Atomic reducers and targets
 //!

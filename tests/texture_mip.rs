@@ -301,7 +301,7 @@ fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
         );
         let mut level: Vec<u8> = (0..w * h * bpt).map(|_| rng.next() as u8).collect();
         let levels = mip_level_count(w, h);
-        assert_eq!(levels, w.max(h).ilog2() + 1);
+        assert_eq!(levels, w.max(h).ilog2() as usize + 1);
         for _ in 1..levels {
             let (dw, dh) = (mip_size(w), mip_size(h));
             let mut next = vec![0u8; dw * dh * bpt];

@@ -22,8 +22,8 @@
 //! | R 0–8, G 9–17, B 18–26, E 27–31 | `R9G9B9E5_SHAREDEXP` (67) | `E5B9G9R9_UFLOAT_PACK32` (123) |
 //!
 //! Vulkan's `B5G6R5_UNORM_PACK16` (5) and `R10G10B10A2` layouts with the other
-//! order are different formats, which normkey does not convert: `from_vk(5)` is
-//! `None`. Byte-array formats (`R8G8B8A8`, `B8G8R8A8`, `R16G16`, …) are named in
+//! order are different formats, which normkey does not convert: `from_vk_format(VkFormat(5))`
+//! is `None`. Byte-array formats (`R8G8B8A8`, `B8G8R8A8`, `R16G16`, …) are named in
 //! memory order by both.
 //!
 //! # Bytes in memory
@@ -34,6 +34,8 @@
 
 use core::fmt;
 use core::str::FromStr;
+
+use super::codes::{DxgiFormat, VkFormat};
 
 /// A texture format chosen at run time: every format normkey converts, plus the
 /// multi-channel UNORM, SNORM and float storage formats packers need.
@@ -64,8 +66,8 @@ use core::str::FromStr;
 /// assert_eq!(f.to_string(), "rgba8unorm-srgb");
 /// assert_eq!((f.bytes_per_texel(), f.channels(), f.is_srgb()), (4, 4, true));
 /// assert_eq!(f.remove_srgb_suffix(), Format::Rgba8Unorm);
-/// assert_eq!(Format::Rg11b10Ufloat.dxgi(), Some(26)); // DXGI_FORMAT_R11G11B10_FLOAT
-/// assert_eq!(Format::Rg11b10Ufloat.vk(), Some(122)); // VK_FORMAT_B10G11R11_UFLOAT_PACK32
+/// assert_eq!(f.dxgi().map(u32::from), Some(29)); // DXGI_FORMAT_R8G8B8A8_UNORM_SRGB
+/// assert_eq!(f.vk_format().map(u32::from), Some(43)); // VK_FORMAT_R8G8B8A8_SRGB
 /// assert!("rgba8".parse::<Format>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -253,14 +255,6 @@ pub(super) const TABLE: [Row; 27] = {
     t
 };
 
-/// A table code, 0 meaning none.
-const fn nonzero(code: u32) -> Option<u32> {
-    match code {
-        0 => None,
-        code => Some(code),
-    }
-}
-
 /// The format whose `VkFormat` (`vk`) or DXGI code (else) is `code` (never 0).
 const fn find(code: u32, vk: bool) -> Option<Format> {
     let mut i = 0;
@@ -416,15 +410,18 @@ impl Format {
     /// is for formats DXGI lacks.
     ///
     /// ```
-    /// use normkey::texture::Format;
-    /// assert_eq!(Format::Rgba8Unorm.dxgi(), Some(28)); // DXGI_FORMAT_R8G8B8A8_UNORM
-    /// assert_eq!(Format::Rgba8UnormSrgb.dxgi(), Some(29)); // ..._UNORM_SRGB
-    /// assert_eq!(Format::B5g6r5Unorm.dxgi(), Some(85)); // DXGI_FORMAT_B5G6R5_UNORM
+    /// use normkey::texture::{DxgiFormat, Format};
+    /// assert_eq!(Format::Rgba8Unorm.dxgi(), Some(DxgiFormat(28))); // DXGI_FORMAT_R8G8B8A8_UNORM
+    /// assert_eq!(Format::Rgba8UnormSrgb.dxgi(), Some(DxgiFormat(29))); // ..._UNORM_SRGB
+    /// assert_eq!(Format::B5g6r5Unorm.dxgi(), Some(DxgiFormat(85))); // DXGI_FORMAT_B5G6R5_UNORM
     /// ```
     #[inline]
     #[must_use]
-    pub const fn dxgi(self) -> Option<u32> {
-        nonzero(self.row().dxgi)
+    pub const fn dxgi(self) -> Option<DxgiFormat> {
+        match self.row().dxgi {
+            0 => None,
+            code => Some(DxgiFormat(code)),
+        }
     }
 
     /// The format of a `DXGI_FORMAT` code; `None` for codes normkey does not
@@ -432,16 +429,16 @@ impl Format {
     /// formats, …).
     ///
     /// ```
-    /// use normkey::texture::Format;
-    /// assert_eq!(Format::from_dxgi(91), Some(Format::Bgra8UnormSrgb));
-    /// assert_eq!(Format::from_dxgi(67), Some(Format::Rgb9e5Ufloat));
-    /// assert_eq!(Format::from_dxgi(0), None);
-    /// assert_eq!(Format::from_dxgi(27), None); // R8G8B8A8_TYPELESS
+    /// use normkey::texture::{DxgiFormat, Format};
+    /// assert_eq!(Format::from_dxgi(DxgiFormat(91)), Some(Format::Bgra8UnormSrgb));
+    /// assert_eq!(Format::from_dxgi(DxgiFormat(67)), Some(Format::Rgb9e5Ufloat));
+    /// assert_eq!(Format::from_dxgi(DxgiFormat::UNKNOWN), None);
+    /// assert_eq!(Format::from_dxgi(DxgiFormat(27)), None); // R8G8B8A8_TYPELESS
     /// ```
     #[inline]
     #[must_use]
-    pub const fn from_dxgi(code: u32) -> Option<Format> {
-        find(code, false)
+    pub const fn from_dxgi(code: DxgiFormat) -> Option<Format> {
+        find(code.0, false)
     }
 
     /// The `VkFormat` number (see the [module docs](self) for the naming trap:
@@ -449,15 +446,18 @@ impl Format {
     /// today; `None` is for formats Vulkan lacks.
     ///
     /// ```
-    /// use normkey::texture::Format;
-    /// assert_eq!(Format::Rgb10a2Unorm.vk(), Some(64)); // VK_FORMAT_A2B10G10R10_UNORM_PACK32
-    /// assert_eq!(Format::B5g6r5Unorm.vk(), Some(4)); // VK_FORMAT_R5G6B5_UNORM_PACK16
-    /// assert_eq!(Format::Bgra4Unorm.vk(), Some(1_000_340_000)); // A4R4G4B4_UNORM_PACK16
+    /// use normkey::texture::{Format, VkFormat};
+    /// assert_eq!(Format::Rgb10a2Unorm.vk_format(), Some(VkFormat(64))); // VK_FORMAT_A2B10G10R10_UNORM_PACK32
+    /// assert_eq!(Format::B5g6r5Unorm.vk_format(), Some(VkFormat(4))); // VK_FORMAT_R5G6B5_UNORM_PACK16
+    /// assert_eq!(Format::Bgra4Unorm.vk_format(), Some(VkFormat(1_000_340_000))); // A4R4G4B4_UNORM_PACK16
     /// ```
     #[inline]
     #[must_use]
-    pub const fn vk(self) -> Option<u32> {
-        nonzero(self.row().vk)
+    pub const fn vk_format(self) -> Option<VkFormat> {
+        match self.row().vk {
+            0 => None,
+            code => Some(VkFormat(code)),
+        }
     }
 
     /// The format of a `VkFormat` number; `None` for the ones normkey does not
@@ -465,16 +465,16 @@ impl Format {
     /// depth and block formats, …).
     ///
     /// ```
-    /// use normkey::texture::Format;
-    /// assert_eq!(Format::from_vk(123), Some(Format::Rgb9e5Ufloat)); // E5B9G9R9_UFLOAT_PACK32
-    /// assert_eq!(Format::from_vk(8), Some(Format::Bgr5a1Unorm)); // A1R5G5B5_UNORM_PACK16
-    /// assert_eq!(Format::from_vk(5), None); // B5G6R5_UNORM_PACK16: the other layout
-    /// assert_eq!(Format::from_vk(0), None);
+    /// use normkey::texture::{Format, VkFormat};
+    /// assert_eq!(Format::from_vk_format(VkFormat(123)), Some(Format::Rgb9e5Ufloat)); // E5B9G9R9_UFLOAT_PACK32
+    /// assert_eq!(Format::from_vk_format(VkFormat(8)), Some(Format::Bgr5a1Unorm)); // A1R5G5B5_UNORM_PACK16
+    /// assert_eq!(Format::from_vk_format(VkFormat(5)), None); // B5G6R5_UNORM_PACK16: the other layout
+    /// assert_eq!(Format::from_vk_format(VkFormat::UNDEFINED), None);
     /// ```
     #[inline]
     #[must_use]
-    pub const fn from_vk(code: u32) -> Option<Format> {
-        find(code, true)
+    pub const fn from_vk_format(code: VkFormat) -> Option<Format> {
+        find(code.0, true)
     }
 }
 

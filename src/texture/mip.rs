@@ -165,16 +165,18 @@ pub const fn mip_size(n: usize) -> usize {
 /// assert_eq!(mip_level_count(256, 1), 9);
 /// assert_eq!(mip_level_count(257, 100), 9);
 /// assert_eq!(mip_level_count(0, 8), 0);
-/// assert_eq!(mip_level_count(usize::MAX, 1), usize::BITS);
+/// assert_eq!(mip_level_count(usize::MAX, 1), usize::BITS as usize);
+/// let sizes: Vec<usize> = (0..mip_level_count(5, 3)).collect(); // a `usize`, as every size
+/// assert_eq!(sizes, [0, 1, 2]);
 /// ```
 #[inline]
 #[must_use]
-pub const fn mip_level_count(width: usize, height: usize) -> u32 {
+pub const fn mip_level_count(width: usize, height: usize) -> usize {
     if width == 0 || height == 0 {
         return 0;
     }
     let side = if width > height { width } else { height };
-    side.ilog2() + 1
+    side.ilog2() as usize + 1
 }
 
 /// Destination texels per step: the stack buffers of one step hold twice as many

@@ -8,6 +8,7 @@
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
 //! | [`rows`] | [`ImageLayout`], the strided row conversions on `[f32; 4]` texels and on the format's own channels ([`Format::encode_channel_rows`], [`Format::decode_channel_rows`]), [`LayoutError`], the per-format codecs |
 //! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`], [`Format::mip_layout`] |
+//! | [`dds`], [`ktx2`] | DDS and KTX2 files: [`TextureDesc`] (format, size, mips, alpha) and the levels' bytes written into a caller's buffer or a `Vec` (feature `alloc`), and read back into a [`TextureFile`] ([`ContainerError`] for what is refused); [`DxgiFormat`] and [`VkFormat`], the codes they store |
 //! | [`Texel`] | the trait of every typed format with a `Format` |
 //! | [`f32_to_f16`], [`f16_to_f32`] (and their slice and round-toward-zero forms) | binary16 channels on the [`ufloat`] core |
 //! | [`Srgb8`], the 8-bit pixels, the packed UNORM pixels, [`ufloat`] | the typed formats below |
@@ -153,7 +154,11 @@
 
 mod binary16;
 mod codec;
+mod codes;
+mod container;
+pub mod dds;
 pub mod format;
+pub mod ktx2;
 pub mod mip;
 mod packed;
 mod rgba8;
@@ -166,6 +171,8 @@ pub use binary16::{
     f16_decode_slice, f16_encode_slice, f16_encode_slice_rtz, f16_to_f32, f32_to_f16,
     f32_to_f16_rtz,
 };
+pub use codes::{DxgiFormat, VkFormat};
+pub use container::{ContainerError, TextureDesc, TextureFile};
 pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, NanPolicy, downsample_f32, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};

@@ -2,10 +2,10 @@
 //! [`normkey::texture::Format`], with an exact mip chain.
 //!
 //! The conversion is normkey's public API only: [`Format::encode_rows`] for the
-//! top level, [`Format::downsample`] for each further level. The containers are
-//! written by hand from their specifications ([`container::dds`],
-//! [`container::ktx2`]). [`codes`] builds the images of every code that the CI
-//! readers stage reads back with other people's decoders (see `README.md`).
+//! top level, [`Format::downsample`] for each further level, and the containers
+//! of [`normkey::texture::dds`] and [`normkey::texture::ktx2`]. [`codes`] builds
+//! the images of every code that the CI readers stage reads back with other
+//! people's decoders (see `README.md`).
 //!
 //! # Input values
 //!
@@ -17,25 +17,22 @@
 
 use std::fmt;
 
-pub use normkey::texture::{AlphaMode, Format, ImageLayout, LayoutError, ParseFormatError};
+pub use normkey::texture::{
+    AlphaMode, ContainerError, Format, ImageLayout, LayoutError, ParseFormatError, TextureDesc,
+    dds, ktx2,
+};
 
 pub mod codes;
-pub mod container;
 
-/// A packed texture: every level's bytes, as the containers store them.
+/// A packed texture: its description (format, size, mip levels, what alpha
+/// means) and every level's bytes, as normkey's containers take them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Texture {
-    /// The format of every level.
-    pub format: Format,
-    /// The width of level 0, in texels.
-    pub width: u32,
-    /// The height of level 0, in texels.
-    pub height: u32,
-    /// Level 0 first; each level's rows tightly packed (pitch `width ×
-    /// bytes_per_texel`), little-endian.
-    pub levels: Vec<Vec<u8>>,
-    /// What alpha means (the mips' filter and the containers' alpha flags).
-    pub alpha: AlphaMode,
+    /// The format, the size of level 0, the number of levels and the alpha mode.
+    pub desc: TextureDesc,
+    /// Every level, level 0 first, each level's rows tightly packed (pitch
+    /// `width × bytes_per_texel`), little-endian ([`TextureDesc::level_range`]).
+    pub data: Vec<u8>,
 }
 
 /// Why texpack could not pack or write a texture.
@@ -47,14 +44,9 @@ pub enum Error {
     Input(std::path::PathBuf, image::ImageError),
     /// The output's name ends in neither `.dds` nor `.ktx2`.
     OutputKind(std::path::PathBuf),
-    /// The container has no code for the format.
-    NoCode {
-        /// The format asked for.
-        format: Format,
-        /// `"DDS (DXGI_FORMAT)"` or `"KTX2 (VkFormat)"`.
-        container: &'static str,
-    },
-    /// The image does not fit the container's 32-bit sizes or this machine's memory.
+    /// The container could not be written (normkey's error).
+    Container(ContainerError),
+    /// The image does not fit this machine's memory.
     TooLarge,
     /// A level did not fit its buffers (a bug: texpack sizes them itself).
     Layout(LayoutError),
@@ -74,9 +66,7 @@ impl fmt::Display for Error {
                     path.display()
                 )
             }
-            Error::NoCode { format, container } => {
-                write!(f, "{container} has no code for format {format}")
-            }
+            Error::Container(e) => write!(f, "{e}"),
             Error::TooLarge => f.write_str("the image is too large for the container"),
             Error::Layout(e) => write!(f, "internal layout error: {e}"),
             Error::Output(e) => write!(f, "cannot write the output: {e}"),
@@ -85,6 +75,12 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<ContainerError> for Error {
+    fn from(e: ContainerError) -> Self {
+        Error::Container(e)
+    }
+}
 
 impl From<LayoutError> for Error {
     fn from(e: LayoutError) -> Self {
@@ -99,7 +95,7 @@ impl Texture {
     ///
     /// # Errors
     ///
-    /// [`Error::TooLarge`] when a side exceeds `u32` or a level's size overflows;
+    /// [`Error::TooLarge`] when a side is 0 or a level's size overflows `usize`;
     /// [`Error::Layout`] if `texels` does not hold `width × height` texels.
     pub fn pack(
         texels: &[[f32; 4]],
@@ -109,44 +105,34 @@ impl Texture {
         mips: bool,
         alpha: AlphaMode,
     ) -> Result<Texture, Error> {
-        let (w32, h32) = (
-            u32::try_from(width).map_err(|_| Error::TooLarge)?,
-            u32::try_from(height).map_err(|_| Error::TooLarge)?,
-        );
-        let layout = format.layout(width, height, 1).ok_or(Error::TooLarge)?;
-        let len = layout.row_pitch.checked_mul(height);
-        let mut top = vec![0u8; len.ok_or(Error::TooLarge)?];
-        format.encode_rows(texels, &mut top, layout)?;
-        let mut levels = vec![top];
-        let count = if mips {
-            normkey::texture::mip_level_count(width, height)
-        } else {
-            1
-        };
-        let mut prev_layout = layout;
-        for i in 1..count as usize {
-            // Each level is smaller than the one before: no overflow.
-            let next_layout = format.mip_layout(prev_layout, 1).ok_or(Error::TooLarge)?;
-            let mut next = vec![0u8; next_layout.row_pitch * next_layout.height];
-            let prev = &levels[i - 1];
-            format.downsample(prev, prev_layout, &mut next, next_layout, alpha)?;
-            levels.push(next);
-            prev_layout = next_layout;
+        let one = TextureDesc::new(format, width, height).with_alpha(alpha);
+        let desc = if mips { one.with_full_mips() } else { one };
+        let mut data = vec![0u8; desc.data_len().ok_or(Error::TooLarge)?];
+        let layout = |i: usize| desc.level_layout(i).ok_or(Error::TooLarge);
+        let range = |i: usize| desc.level_range(i).ok_or(Error::TooLarge);
+        format.encode_rows(texels, &mut data[range(0)?], layout(0)?)?;
+        for i in 1..desc.mip_levels {
+            // Level i − 1 ends where level i starts.
+            let (prev, next) = data.split_at_mut(range(i)?.start);
+            let next = &mut next[..range(i)?.len()];
+            format.downsample(
+                &prev[range(i - 1)?],
+                layout(i - 1)?,
+                next,
+                layout(i)?,
+                alpha,
+            )?;
         }
-        Ok(Texture {
-            format,
-            width: w32,
-            height: h32,
-            levels,
-            alpha,
-        })
+        Ok(Texture { desc, data })
     }
 
-    /// The width and height of level `i`.
+    /// The bytes of level `i` (empty when there is no level `i`).
     #[must_use]
-    pub fn level_size(&self, i: usize) -> (u32, u32) {
-        let side = |n: u32| if n == 0 { 0 } else { (n >> i).max(1) };
-        (side(self.width), side(self.height))
+    pub fn level(&self, i: usize) -> &[u8] {
+        self.desc
+            .level_range(i)
+            .and_then(|r| self.data.get(r))
+            .unwrap_or_default()
     }
 }
 

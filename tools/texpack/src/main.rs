@@ -7,8 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use texpack::container::{dds, ktx2};
-use texpack::{AlphaMode, Error, Format, ImageLayout, Texture, codes};
+use texpack::{AlphaMode, Error, Format, ImageLayout, Texture, TextureDesc, codes, dds, ktx2};
 
 const USAGE: &str =
     "usage: texpack INPUT --format NAME [--mips] [--premultiplied] [--dx10] -o OUTPUT.dds|.ktx2";
@@ -60,10 +59,11 @@ fn run(args: &Args) -> Result<(), Error> {
     };
     let (texels, width, height) = texpack::read_image(&args.input)?;
     let texture = Texture::pack(&texels, width, height, format, args.mips, args.alpha)?;
+    let (desc, data) = (&texture.desc, &texture.data);
     let file = if is_dds {
-        dds::write(&texture, args.dds_header)?
+        dds::to_vec(desc, data, args.dds_header)?
     } else {
-        ktx2::write(&texture)?
+        ktx2::to_vec(desc, data)?
     };
     std::fs::write(&args.output, file).map_err(Error::Output)
 }
@@ -88,19 +88,12 @@ fn code_images(dir: &Path) -> Result<(), Error> {
             .flatten()
             .flat_map(|v| v.to_le_bytes())
             .collect();
-        let height = u32::try_from(height).map_err(|_| Error::TooLarge)?;
-        let texture = Texture {
-            format,
-            width: codes::WIDTH,
-            height,
-            levels: vec![bytes],
-            alpha: AlphaMode::Straight,
-        };
+        let desc = TextureDesc::new(format, codes::WIDTH as usize, height);
         let name = format.name();
         let files = [
             ("rgba32f", floats),
-            ("dds", dds::write(&texture, dds::Header::Auto)?),
-            ("ktx2", ktx2::write(&texture)?),
+            ("dds", dds::to_vec(&desc, &bytes, dds::Header::Auto)?),
+            ("ktx2", ktx2::to_vec(&desc, &bytes)?),
         ];
         for (extension, bytes) in files {
             std::fs::write(dir.join(format!("{name}.{extension}")), bytes)

@@ -18,8 +18,8 @@ use core::mem::MaybeUninit;
 
 use common::{XorShift, miri_thin};
 use normkey::OrderedKey;
-use normkey::sort::{self, __thresholds as th, NanLast, SortKey};
-use normkey_oracle::nan_last_cmp;
+use normkey::sort::{self, __thresholds as th, LargestFirst, NanLast, SortKey};
+use normkey_oracle::{largest_first_cmp, nan_last_cmp};
 
 /// `sort_by_key` (16-byte records: the key recomputed; larger: stored) and
 /// `sort_by_cached_key` of `(key, index)` records: the indices in the stable
@@ -375,8 +375,8 @@ fn f32_reverse_and_ordered_key_large() {
     f32_suite(true, [false, true]);
 }
 
-/// Every family at every length, as `f32` in totalOrder and `NanLast<f32>`
-/// (`keys[0]`), and as `Reverse<f32>` and `OrderedKey<f32>` (`keys[1]`).
+/// Every family at every length, as `f32` in totalOrder, `NanLast<f32>` and
+/// `LargestFirst<f32>` (`keys[0]`), and as `Reverse<f32>` and `OrderedKey<f32>` (`keys[1]`).
 fn f32_suite(large: bool, keys: [bool; 2]) {
     let edge: Vec<u64> = EDGE_F32.iter().map(|&b| u64::from(b)).collect();
     for n in lengths::<f32>(large) {
@@ -390,6 +390,8 @@ fn f32_suite(large: bool, keys: [bool; 2]) {
                 check(&v, f32::total_cmp, |x| x.to_bits());
                 let w: Vec<NanLast<f32>> = v.iter().map(|&x| NanLast(x)).collect();
                 check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+                let d: Vec<LargestFirst<f32>> = v.iter().map(|&x| LargestFirst(x)).collect();
+                check(&d, |a, b| largest_first_cmp(&a.0, &b.0), |x| x.0.to_bits());
             }
             if keys[1] {
                 let r: Vec<Reverse<f32>> = v.iter().map(|&x| Reverse(x)).collect();
@@ -421,6 +423,8 @@ fn f64_suite(large: bool) {
             check(&v, f64::total_cmp, |x| x.to_bits());
             let w: Vec<NanLast<f64>> = v.iter().map(|&x| NanLast(x)).collect();
             check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
+            let d: Vec<LargestFirst<f64>> = v.iter().map(|&x| LargestFirst(x)).collect();
+            check(&d, |a, b| largest_first_cmp(&a.0, &b.0), |x| x.0.to_bits());
         }
     }
 }

@@ -15,8 +15,10 @@ use core::cmp::{Ordering, Reverse};
 use core::fmt::Debug;
 
 use common::{XorShift, miri_thin};
-use normkey::sort::{NanLast, SortKey, TopKError, top_k_indices_with_buffer, top_k_with_buffer};
-use normkey_oracle::nan_last_cmp;
+use normkey::sort::{
+    LargestFirst, NanLast, SortKey, TopKError, top_k_indices_with_buffer, top_k_with_buffer,
+};
+use normkey_oracle::{largest_first_cmp, nan_last_cmp};
 
 /// The top-k of `v` for each `k` in `ks`, against the stable sort by `cmp`.
 fn check<K, B>(
@@ -31,7 +33,7 @@ fn check<K, B>(
     let mut order: Vec<usize> = (0..v.len()).collect();
     order.sort_by(|&i, &j| cmp(&v[i], &v[j]));
     #[cfg(feature = "alloc")]
-    assert_eq!(normkey::sort::argsort(v), order, "argsort");
+    assert_eq!(normkey::sort::argsort(v), order, "argsort {v:?}");
     for k in ks {
         let want_idx = &order[..k];
         let want: Vec<B> = want_idx.iter().map(|&i| bits(&v[i])).collect();
@@ -63,6 +65,12 @@ fn check<K, B>(
                 "top_k, k = {k}"
             );
             assert_eq!(sort::top_k_indices(v, k).unwrap(), want_idx);
+            let records: Vec<(u8, K)> = v.iter().map(|&x| (0, x)).collect();
+            assert_eq!(
+                sort::top_k_indices_by_key(&records, k, |r| r.1).unwrap(),
+                want_idx,
+                "indices by key"
+            );
             let records: Vec<(usize, K)> = v.iter().copied().enumerate().collect();
             let by_key = sort::top_k_by_key(&records, k, |r| r.1).unwrap();
             assert_eq!(
@@ -125,7 +133,19 @@ fn every_k_short() {
         let all = (0..=n).step_by(step).chain((n % step != 0).then_some(n));
         check(&f, all.clone(), f32::total_cmp, |x| x.to_bits());
         let nl: Vec<NanLast<f32>> = f.iter().map(|&x| NanLast(x)).collect();
-        check(&nl, all.clone(), nan_last_cmp, |x| x.0.to_bits());
+        check(
+            &nl,
+            all.clone(),
+            |a, b| nan_last_cmp(&a.0, &b.0),
+            |x| x.0.to_bits(),
+        );
+        let lf: Vec<LargestFirst<f32>> = f.iter().map(|&x| LargestFirst(x)).collect();
+        check(
+            &lf,
+            all.clone(),
+            |a, b| largest_first_cmp(&a.0, &b.0),
+            |x| x.0.to_bits(),
+        );
         let rev: Vec<Reverse<f32>> = f.iter().map(|&x| Reverse(x)).collect();
         check(
             &rev,
@@ -166,7 +186,12 @@ fn sampled_k_long() {
     check(&desc, ks, Ord::cmp, |&x| x);
     // All equal: the first k by index.
     let same = vec![NanLast(f32::NAN); n];
-    check(&same, ks, nan_last_cmp, |x| x.0.to_bits());
+    check(
+        &same,
+        ks,
+        |a, b| nan_last_cmp(&a.0, &b.0),
+        |x| x.0.to_bits(),
+    );
     let zeros: Vec<u8> = vec![0; n];
     check(&zeros, ks, Ord::cmp, |&x| x);
 }

@@ -367,6 +367,25 @@ pub fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
     }
 }
 
+/// The order of `normkey::sort::LargestFirst`, from its definition: the numbers
+/// by `partial_cmp`, largest first (−0 and +0 equal), every NaN (any sign, any
+/// payload) after every number and NaNs equal to each other.
+///
+/// # Panics
+///
+/// Never: `partial_cmp` of two numbers is always `Some`.
+pub fn largest_first_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
+    use core::cmp::Ordering::{Equal, Greater, Less};
+    #[allow(clippy::eq_op)] // x != x: the one test of NaN that every float type has
+    let nan = |x: &F| x != x;
+    match (nan(a), nan(b)) {
+        (true, true) => Equal,
+        (true, false) => Greater,
+        (false, true) => Less,
+        (false, false) => b.partial_cmp(a).unwrap_or(Equal),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Mip references: the code nearest to an `f64` value (the exact mean of a box).
 

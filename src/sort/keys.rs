@@ -2,7 +2,7 @@
 
 use core::cmp::Reverse;
 
-use super::nan_last::NanLast;
+use super::nan_last::{LargestFirst, NanLast};
 use super::radix::{Concat, Radix};
 use super::{SortKey, sealed::Sealed};
 use crate::key::{KeyFloat, OrderedKey};
@@ -41,6 +41,22 @@ macro_rules! float_key {
         }
         $(#[$cfg])*
         impl SortKey for NanLast<$f> {}
+
+        $(#[$cfg])*
+        impl Sealed for LargestFirst<$f> {
+            type Radix = <$f as KeyFloat>::Bits;
+            const EXACT: bool = false;
+            #[inline]
+            fn radix(self) -> Self::Radix {
+                flip_numbers(nan_last_radix(self.0))
+            }
+            #[inline]
+            fn from_radix(r: Self::Radix) -> Self {
+                LargestFirst(<$f as KeyFloat>::from_key_bits(flip_numbers(r)))
+            }
+        }
+        $(#[$cfg])*
+        impl SortKey for LargestFirst<$f> {}
     )*};
 }
 float_key! {
@@ -67,6 +83,14 @@ where
     } else {
         k
     }
+}
+
+/// [`NanLast`]'s radix to [`LargestFirst`]'s and back: the numbers' order
+/// reversed (the complement of their radix, which lies strictly between 0 and
+/// the largest integer), the NaNs' largest integer kept.
+#[inline]
+fn flip_numbers<R: Radix>(r: R) -> R {
+    if r == R::MAX { r } else { !r }
 }
 
 impl<F: KeyFloat> Sealed for OrderedKey<F>

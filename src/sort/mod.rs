@@ -15,8 +15,8 @@
 //! # The orders
 //!
 //! A key is any [`SortKey`]: the floats, [`OrderedKey`](crate::key::OrderedKey),
-//! the integers, [`NanLast`], [`Reverse`](core::cmp::Reverse) of a key, and pairs
-//! of keys. Every sort is stable (records whose keys tie keep their input order),
+//! the integers, [`NanLast`], [`LargestFirst`], [`Reverse`](core::cmp::Reverse)
+//! of a key, and pairs of keys. Every sort is stable (records whose keys tie keep their input order),
 //! and sorting moves whole values: nothing is canonicalized, every bit is kept.
 //!
 //! | input | `f32`, `f64`, `f16`, `bf16`, `OrderedKey<F>`: totalOrder | [`NanLast<F>`]: `partial_cmp`, NaN last |
@@ -30,6 +30,9 @@
 //! - `f32::total_cmp` is the comparator of the first column, and
 //!   `a.partial_cmp(b)` with NaNs last (and equal) the second: the tests check
 //!   every sort bit for bit against `std`'s stable `sort_by` with them.
+//! - [`LargestFirst<F>`] is the second column's order with the numbers
+//!   reversed: largest first, every NaN still last (`Reverse(NanLast(x))` puts
+//!   the NaNs first, `Reverse(LargestFirst(x))` is smallest first, NaN first).
 //! - Integers sort by value; [`Reverse<K>`](core::cmp::Reverse) in the opposite
 //!   order of `K` (ties still in input order: descending and stable); a pair
 //!   `(A, B)` by `A`, then `B`, as tuples compare (the two radix integers side
@@ -48,13 +51,14 @@
 //! | counted | `sort` of keys identical when equal, from 1 MiB, when a sample of 256 keys repeats enough to suggest few distinct keys | one read counts each distinct key in a hash table (at most 16Ki keys, an eighth of the slice), one write lays out the runs in order; keys that outgrow the table send the slice on to the routes below |
 //! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
 //! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |
-//! | stable split | the rest over 2 MiB: `NanLast`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
+//! | stable split | the rest over 2 MiB: `NanLast` and `LargestFirst`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
 //!
 //! The in-place split moves keys out of their input order, and the counted
 //! route writes one copy of each key as many times as it was counted, which a
 //! stable sort may not do; but both only sort keys whose radix determines them
 //! bit for bit: two keys that tie are then the same bits, and every order of
-//! them is the same slice. `NanLast`, whose ±0 and NaNs tie with different bits, and the
+//! them is the same slice. `NanLast` and `LargestFirst`, whose ±0 and NaNs tie with
+//! different bits, and the
 //! records of `sort_by_key` and `argsort`, where the index shows the order,
 //! take the stable split. `par_sort` follows the same rule: keys identical when
 //! equal are split in place, in parallel; the rest stably, out of place.
@@ -70,7 +74,7 @@
 //! `argsort` always do, the keys with their indices and a buffer as long.
 //! The `_with_buffer` forms and selection allocate nothing. `par_sort` splits
 //! keys identical when equal in place too, in parallel (each thread takes a
-//! bucket's buffer as `sort` would, under 4 MiB); `NanLast` keys and
+//! bucket's buffer as `sort` would, under 4 MiB); `NanLast` and `LargestFirst` keys and
 //! `par_sort_by_key`'s records take a buffer as long as the slice.
 //!
 //! # Key functions
@@ -146,7 +150,7 @@ pub use argsort::{argsort, argsort_u32};
 pub use by_key::sort_by_key_with_buffer;
 #[cfg(feature = "alloc")]
 pub use by_key::{sort_by_cached_key, sort_by_key};
-pub use nan_last::NanLast;
+pub use nan_last::{LargestFirst, NanLast};
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
@@ -160,7 +164,7 @@ pub use quantile::{Method, Nans, QuantileError, QuantileFloat, quantile, quantil
 pub use top_k::par_top_k;
 pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
 #[cfg(feature = "alloc")]
-pub use top_k::{top_k, top_k_by_key, top_k_indices};
+pub use top_k::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.
@@ -236,7 +240,8 @@ pub(crate) mod sealed {
 
 /// A key the functions of [`sort`](self) sort by: the floats (`f32`, `f64`, and
 /// with feature `half` `half::f16`, `half::bf16`) and
-/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`];
+/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`],
+/// [`LargestFirst<F>`];
 /// `u8`…`u64`, `usize`, `i8`…`i64`, `isize` by value; [`Reverse<K>`](core::cmp::Reverse);
 /// pairs `(A, B)` lexicographically (at most 128 bits of radix together).
 ///

@@ -1,5 +1,6 @@
-//! [`NanLast<F>`](super::NanLast): a float ordered as `partial_cmp` orders it, with every
-//! NaN after every number.
+//! The floats in the orders of `partial_cmp` with every NaN after every number:
+//! [`NanLast<F>`](super::NanLast), smallest first, and
+//! [`LargestFirst<F>`](super::LargestFirst). (NaN first: `Reverse` of the other.)
 
 use super::SortKey;
 use super::sealed::{self, Sealed as _};
@@ -92,41 +93,131 @@ impl<F> NanLast<F> {
     }
 }
 
-impl<F> PartialEq for NanLast<F>
-where
-    Self: SortKey,
-{
+/// A float ordered largest first, with every NaN after every number: the order
+/// of a leaderboard, of pandas' `sort_values(ascending=False)` and SQL's `ORDER
+/// BY x DESC NULLS LAST`. `Reverse(NanLast(x))` is not it: that puts the NaNs
+/// first (the four orders: [`NanLast`] smallest first, NaN last; `LargestFirst`;
+/// `Reverse(LargestFirst(x))` smallest first, NaN first; `Reverse(NanLast(x))`
+/// largest first, NaN first).
+///
+/// - **NaN**: every NaN, of either sign and any payload, sorts after −∞; NaNs tie
+///   with each other (a stable sort keeps them in input order) and are kept bit
+///   for bit.
+/// - **±0**: −0.0 and +0.0 tie (input order), as `-0.0 == 0.0`.
+/// - **±∞, subnormals**: ordinary values (+∞ first, −∞ last of the numbers).
+///
+/// # Equality and hashing
+///
+/// As [`NanLast`]'s: `LargestFirst(-0.0) == LargestFirst(0.0)`, every NaN equals
+/// every NaN, equal values hash alike.
+///
+/// # Representation
+///
+/// `#[repr(transparent)]` over `F` and [`bytemuck::Pod`]: a `&[f32]` is a
+/// `&[LargestFirst<f32>]` without a copy ([`LargestFirst::from_slice`], `_mut`).
+///
+/// ```
+/// use normkey::sort::{self, LargestFirst};
+///
+/// let scores = [0.5_f32, f32::NAN, 9.0, -0.0, 0.0, f32::NEG_INFINITY];
+/// let best = sort::top_k_indices(LargestFirst::from_slice(&scores), 4).unwrap();
+/// assert_eq!(best, [2, 0, 3, 4]); // 9, 0.5, then ±0 in input order; NaN last
+/// assert!(LargestFirst(f32::NEG_INFINITY) < LargestFirst(-f32::NAN));
+/// assert_eq!(LargestFirst(f64::NAN), LargestFirst(-f64::NAN));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(transparent)]
+pub struct LargestFirst<F>(pub F);
+
+// SAFETY: `repr(transparent)` over `F`: the same layout, and every bit pattern of
+// an `F: Zeroable` (all zero) is valid.
+unsafe impl<F: bytemuck::Zeroable> bytemuck::Zeroable for LargestFirst<F> {}
+// SAFETY: `repr(transparent)` over `F: Pod`: no padding, every bit pattern valid.
+unsafe impl<F: bytemuck::Pod> bytemuck::Pod for LargestFirst<F> {}
+// SAFETY: `repr(transparent)` over `F`, as the trait requires.
+unsafe impl<F> bytemuck::TransparentWrapper<F> for LargestFirst<F> {}
+
+impl<F> LargestFirst<F> {
+    /// The floats of `v` as `LargestFirst` keys, in place: no copy, every bit
+    /// kept.
+    ///
+    /// ```
+    /// use normkey::sort::{self, LargestFirst};
+    ///
+    /// let v = [2.0_f64, -f64::NAN, 7.5];
+    /// assert_eq!(sort::select(LargestFirst::from_slice(&v), 0).unwrap().0, 7.5);
+    /// ```
+    #[must_use]
     #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        self.radix() == other.radix()
+    pub const fn from_slice(v: &[F]) -> &[Self] {
+        // SAFETY: as in `NanLast::from_slice`: `repr(transparent)` over `F`.
+        unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<Self>(), v.len()) }
+    }
+
+    /// The floats of `v` as `LargestFirst` keys, in place, to sort them: what is
+    /// written through the keys is written to `v`.
+    ///
+    /// ```
+    /// use normkey::sort::{self, LargestFirst};
+    ///
+    /// let mut v = [1.0_f32, f32::NAN, 3.0, -2.0];
+    /// let mut buf = [LargestFirst(0.0); 4];
+    /// sort::sort_with_buffer(LargestFirst::from_slice_mut(&mut v), &mut buf);
+    /// assert_eq!(v[..3], [3.0, 1.0, -2.0]);
+    /// assert!(v[3].is_nan());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_slice_mut(v: &mut [F]) -> &mut [Self] {
+        // SAFETY: `LargestFirst<F>` is `repr(transparent)` over `F`: the same
+        // size, alignment and valid bit patterns; the result is the only access
+        // to `v`'s elements while it lives (it reborrows `v` mutably).
+        unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Self>(), v.len()) }
     }
 }
-impl<F> Eq for NanLast<F> where Self: SortKey {}
-impl<F> PartialOrd for NanLast<F>
-where
-    Self: SortKey,
-{
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
+
+/// `Eq`, `Ord` and `Hash` by the radix (the order the sorts use), for each
+/// wrapper.
+macro_rules! by_radix {
+    ($($w:ident),*) => {$(
+        impl<F> PartialEq for $w<F>
+        where
+            Self: SortKey,
+        {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                self.radix() == other.radix()
+            }
+        }
+        impl<F> Eq for $w<F> where Self: SortKey {}
+        impl<F> PartialOrd for $w<F>
+        where
+            Self: SortKey,
+        {
+            #[inline]
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl<F> Ord for $w<F>
+        where
+            Self: SortKey,
+        {
+            #[inline]
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.radix().cmp(&other.radix())
+            }
+        }
+        impl<F> core::hash::Hash for $w<F>
+        where
+            Self: SortKey,
+            <Self as sealed::Sealed>::Radix: core::hash::Hash,
+        {
+            #[inline]
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.radix().hash(state);
+            }
+        }
+    )*};
 }
-impl<F> Ord for NanLast<F>
-where
-    Self: SortKey,
-{
-    #[inline]
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        self.radix().cmp(&other.radix())
-    }
-}
-impl<F> core::hash::Hash for NanLast<F>
-where
-    Self: SortKey,
-    <Self as sealed::Sealed>::Radix: core::hash::Hash,
-{
-    #[inline]
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.radix().hash(state);
-    }
-}
+by_radix!(NanLast, LargestFirst);

@@ -266,7 +266,7 @@ pub fn top_k_indices_with_buffer<K: SortKey>(
 }
 
 #[cfg(feature = "alloc")]
-pub use alloc_forms::{top_k, top_k_by_key, top_k_indices};
+pub use alloc_forms::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 
 #[cfg(feature = "alloc")]
 mod alloc_forms {
@@ -360,6 +360,33 @@ mod alloc_forms {
     ) -> Result<Vec<T>, TopKError> {
         let indices = by_index(v, k, &mut key)?;
         Ok(indices.into_iter().map(|i| v[i].clone()).collect())
+    }
+
+    /// The indices of the `k` records of `v` whose keys are smallest, in the
+    /// stable order of their keys (equal keys in input order): the first `k`
+    /// of [`argsort`](super::super::argsort) of the keys, without a slice of
+    /// them.
+    ///
+    /// `key` is called once per record, and once more for the records of a
+    /// block of 32 that holds a candidate.
+    ///
+    /// # Errors
+    ///
+    /// [`TopKError::TooMany`] when `k > v.len()`.
+    ///
+    /// ```
+    /// use normkey::sort::{LargestFirst, top_k_indices_by_key};
+    ///
+    /// let rows = [(3_u32, 0.5_f32), (8, f32::NAN), (1, 2.5), (9, 0.5)];
+    /// let best = top_k_indices_by_key(&rows, 3, |r| LargestFirst(r.1)).unwrap();
+    /// assert_eq!(best, [2, 0, 3]); // largest first, ties in input order, NaN last
+    /// ```
+    pub fn top_k_indices_by_key<T, K: SortKey>(
+        v: &[T],
+        k: usize,
+        key: impl FnMut(&T) -> K,
+    ) -> Result<Vec<usize>, TopKError> {
+        by_index(v, k, key)
     }
 
     /// The indices of the `k` records of `v` first by `key`.

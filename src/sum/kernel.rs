@@ -21,6 +21,9 @@
 //!   ±∞ and NaN land in the all-ones counter, which is discarded: the block is
 //!   read again for them.
 //!
+//! The dot products' loops, which make the products and hand them to these
+//! blocks, are in `products.rs`.
+//!
 //! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes (8 KiB for `f32` and
 //! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`), and 4 KiB of grid remainders; the
 //! dot products' blocks of products, 4 KiB (8 KiB for `f64`).
@@ -45,7 +48,7 @@ const COPIES: usize = 4;
 
 /// Values per block: below 2^(62 − 53) so that an `f64` counter cannot overflow,
 /// and the levels' bound (`BITS`).
-const BLOCK: usize = 512;
+pub(super) const BLOCK: usize = 512;
 
 /// `f64` lanes per grid.
 const LANES: usize = 16;
@@ -60,11 +63,8 @@ type Rest = [[f64; LANES]; BLOCK / LANES];
 /// The most grids a block may need.
 const MAX_LEVELS: i32 = 3;
 
-/// The most grids of the `f64` dot product's blocks (for `p`, and for `e`).
-const DOT_LEVELS: i32 = 4;
-
 /// `f64`.
-const F64: Format = Format {
+pub(super) const F64: Format = Format {
     mant: 52,
     exp_bits: 11,
 };
@@ -94,16 +94,16 @@ impl<F: Float, const N: usize> dispatch::Kernel for AddBlocks<'_, F, N> {
 /// The loop's state across blocks: the exponent counters, what the grids leave,
 /// and how far the limbs' quantum is below the values' (0 but for the `f64`
 /// dot product, whose limbs count in `2^−2148`).
-struct Scratch<const N: usize> {
+pub(super) struct Scratch<const N: usize> {
     bins: [[i64; N]; COPIES],
-    rest: Rest,
+    pub(super) rest: Rest,
     shift: u32,
 }
 
 impl<const N: usize> Scratch<N> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn new(shift: u32) -> Self {
+    pub(super) fn new(shift: u32) -> Self {
         Self {
             bins: [[0; N]; COPIES],
             rest: [[0.0; LANES]; BLOCK / LANES],
@@ -128,7 +128,7 @@ fn add_blocks<F: Float, const N: usize>(limbs: &mut [i64], xs: &[F]) -> Seen {
 /// One block (at most [`BLOCK`] values), by grids or by counters.
 #[allow(clippy::inline_always)] // built into the AVX2 copy
 #[inline(always)]
-fn add_block<F: Float, const N: usize>(
+pub(super) fn add_block<F: Float, const N: usize>(
     limbs: &mut [i64],
     block: &[F],
     s: &mut Scratch<N>,
@@ -151,245 +151,10 @@ fn add_block<F: Float, const N: usize>(
     }
 }
 
-/// The products `a[i] · b[i]` of floats whose products are exact in `f64`
-/// (`f32`, `f16`, `bf16`), a block at a time through the `f64` loop; with
-/// `skip`, a pair with a NaN factor becomes −0 (no term: it changes neither the
-/// sum nor the sign of a zero) and is not counted. The count and what was seen.
-pub(crate) fn add_products<F: Float>(
-    limbs: &mut [i64],
-    a: &[F],
-    b: &[F],
-    skip: bool,
-) -> (u64, Seen) {
-    dispatch::vectorized(Products { limbs, a, b, skip })
-}
-
-/// [`add_products`] as a [`dispatch::Kernel`].
-struct Products<'a, F> {
-    limbs: &'a mut [i64],
-    a: &'a [F],
-    b: &'a [F],
-    skip: bool,
-}
-
-impl<F: Float> dispatch::Kernel for Products<'_, F> {
-    type Output = (u64, Seen);
-    #[allow(clippy::inline_always)] // built into the AVX2 copy
-    #[inline(always)]
-    fn run<L: Level>(self) -> (u64, Seen) {
-        let mut scratch = Scratch::<2048>::new(0);
-        let mut seen = Seen::default();
-        let mut buf = [0.0_f64; BLOCK];
-        let mut count = 0;
-        let f = F::FORMAT;
-        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
-            // Factors all finite and nonzero (so no NaN to skip and no −0):
-            // the grids from the factors' exponents, the products made in the
-            // first grid's loop.
-            let ((alo, ahi), (blo, bhi)) = (exponents(ca), exponents(cb));
-            if alo > 0 && blo > 0 && u64::from(ahi.max(bhi)) < f.all_ones() {
-                let ((ta, fa), (tb, fb)) = (span(f, alo, ahi), span(f, blo, bhi));
-                let done = match plan(ta + tb, fa + fb) {
-                    Some((1, top)) => {
-                        levels::<F, 1, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
-                    Some((2, top)) => {
-                        levels::<F, 2, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
-                    Some((3, top)) => {
-                        levels::<F, 3, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
-                    _ => false,
-                };
-                if done {
-                    seen.not_neg_zero = true;
-                    count += ca.len() as u64;
-                    continue;
-                }
-            }
-            let mut skipped = 0;
-            for ((p, x), y) in buf.iter_mut().zip(ca).zip(cb) {
-                let (x, y) = (x.widen(), y.widen());
-                let gone = self.skip && (x.is_nan() || y.is_nan());
-                *p = if gone { -0.0 } else { x * y };
-                skipped += u64::from(gone);
-            }
-            add_block::<f64, 2048>(self.limbs, &buf[..ca.len()], &mut scratch, &mut seen);
-            count += ca.len() as u64 - skipped;
-        }
-        (count, seen)
-    }
-}
-
-/// The integer products of a block the two-product path cannot take: the count
-/// and the flags (`slice::dot_add_integer`).
-type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
-
-/// `2^995`: a factor below it splits without overflow.
-const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
-/// `2^−968`: a product at least this large has an exact error term.
-const PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
-
-/// The products `a[i] · b[i]` of `f64`s into limbs of quantum `2^−2148`: each as
-/// `p + e`, both `f64`, exactly (`Level::two_product`: a fused multiply-add
-/// where the CPU has one, else Dekker's product), a block at a time. Where the
-/// block's factors are finite, below `2^995` and their products, bounded by the
-/// smallest and largest factors, at least `2^−968` (then every `e` is exact),
-/// `p` and `e` go each on their own grids (up to [`DOT_LEVELS`]), planned from
-/// the factors' exponents; a block whose products span more exponents than
-/// that goes through the slice loop as two blocks, `p` and `e`; other blocks (±∞, NaN, tiny or huge factors)
-/// through `wide`, the integer products of `fallback`. The count and the flags.
-pub(crate) fn add_two_products(
-    limbs: &mut [i64],
-    a: &[f64],
-    b: &[f64],
-    fallback: Fallback,
-    skip: bool,
-) -> (u64, u8, Seen) {
-    dispatch::vectorized(TwoProducts {
-        limbs,
-        a,
-        b,
-        fallback,
-        skip,
-    })
-}
-
-/// [`add_two_products`] as a [`dispatch::Kernel`].
-struct TwoProducts<'a> {
-    limbs: &'a mut [i64],
-    a: &'a [f64],
-    b: &'a [f64],
-    fallback: Fallback,
-    skip: bool,
-}
-
-/// The quantum of the `f64` dot product's limbs.
-const DOT_QUANTUM: i32 = -2148;
-
-impl dispatch::Kernel for TwoProducts<'_> {
-    type Output = (u64, u8, Seen);
-    #[allow(clippy::inline_always)] // built into the AVX2 copy
-    #[inline(always)]
-    fn run<L: Level>(self) -> (u64, u8, Seen) {
-        let mut scratch = Scratch::<2048>::new(1074);
-        let mut seen = Seen::default();
-        let (mut hi, mut lo) = ([0.0_f64; BLOCK], [0.0_f64; BLOCK]);
-        let (mut count, mut flags) = (0, 0);
-        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
-            let n = ca.len();
-            let (x_lo, x_hi, y_lo, y_hi, nan) = two_products::<L>(ca, cb, &mut hi, &mut lo);
-            let (mut x_lo, mut y_lo) = (x_lo, y_lo);
-            if x_lo == 0.0 || y_lo == 0.0 {
-                (x_lo, y_lo) = (nonzero_min(ca), nonzero_min(cb));
-            }
-            // Comparisons that NaN fails; the products of the extreme factors
-            // bound every product (rounding is monotonic, the bounds powers of 2).
-            let exact = !nan
-                && x_hi <= FACTOR_MAX
-                && y_hi <= FACTOR_MAX
-                && x_hi * y_hi <= f64::MAX
-                && (x_lo * y_lo >= PRODUCT_MIN || x_hi == 0.0 || y_hi == 0.0);
-            if !exact {
-                let (c, f) = (self.fallback)(self.limbs, ca, cb, self.skip);
-                count += c;
-                flags |= f;
-                continue;
-            }
-            count += n as u64;
-            if x_hi != 0.0 && y_hi != 0.0 {
-                let e = |v: f64| v.exponent();
-                let ((ta, fa), (tb, fb)) =
-                    (span(F64, e(x_lo), e(x_hi)), span(F64, e(y_lo), e(y_hi)));
-                let (p, e) = (&hi[..n], &lo[..n]);
-                let (limbs, rest, q) = (&mut *self.limbs, &mut scratch.rest, DOT_QUANTUM);
-                // Exact products are multiples of 2^(fa + fb) and below
-                // 2^(ta + tb); `p`, rounded and at least 2^(fa + fb + 104),
-                // multiples of 2^(fa + fb + 52); |e| ≤ ulp(p) / 2, below
-                // 2^(ta + tb − 52). Each on its own grids.
-                let high = plan_within(ta + tb, fa + fb + 52, DOT_LEVELS);
-                let low = plan_within(ta + tb - 52, fa + fb, DOT_LEVELS);
-                let done = match (high, low) {
-                    (Some((high, top)), Some((low, bottom))) => {
-                        (match high {
-                            1 => levels::<f64, 1, false>(limbs, p, p, top, rest, q),
-                            2 => levels::<f64, 2, false>(limbs, p, p, top, rest, q),
-                            3 => levels::<f64, 3, false>(limbs, p, p, top, rest, q),
-                            _ => levels::<f64, 4, false>(limbs, p, p, top, rest, q),
-                        }) && match low {
-                            1 => levels::<f64, 1, false>(limbs, e, e, bottom, rest, q),
-                            2 => levels::<f64, 2, false>(limbs, e, e, bottom, rest, q),
-                            3 => levels::<f64, 3, false>(limbs, e, e, bottom, rest, q),
-                            _ => levels::<f64, 4, false>(limbs, e, e, bottom, rest, q),
-                        }
-                    }
-                    _ => false,
-                };
-                if done {
-                    seen.not_neg_zero = true;
-                    continue;
-                }
-            }
-            // An exact product leaves e = ±0: −0, no term.
-            for l in &mut lo[..n] {
-                if *l == 0.0 {
-                    *l = -0.0;
-                }
-            }
-            add_block::<f64, 2048>(self.limbs, &hi[..n], &mut scratch, &mut seen);
-            add_block::<f64, 2048>(self.limbs, &lo[..n], &mut scratch, &mut seen);
-        }
-        (count, flags, seen)
-    }
-}
-
-/// `hi[i] + lo[i] = a[i] · b[i]` (`Level::two_product`), and the smallest and
-/// largest `|a[i]|` and `|b[i]|`, to within their top 31 bits (enough for their
-/// exponents), and whether a product is NaN or ±∞.
-#[allow(clippy::inline_always)] // built into the AVX2 copy
-#[inline(always)]
-fn two_products<L: Level>(
-    a: &[f64],
-    b: &[f64],
-    hi: &mut [f64; BLOCK],
-    lo: &mut [f64; BLOCK],
-) -> (f64, f64, f64, f64, bool) {
-    // The magnitudes' top words (they order as the magnitudes, NaN above ∞):
-    // integer minima and maxima of 32 bits, which vectorize.
-    let top = |x: f64| (x.to_bits() >> 32) as u32 & 0x7fff_ffff;
-    let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (u32::MAX, 0, u32::MAX, 0);
-    // The bits of p − p: +0's, or a NaN's where p is NaN or ±∞.
-    let mut bad = 0;
-    for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
-        let (p, e) = L::two_product(x, y);
-        (*h, *l) = (p, e);
-        #[allow(clippy::eq_op)] // NaN for NaN and ±∞, +0 otherwise
-        let z = p - p;
-        bad |= z.to_bits();
-        let (tx, ty) = (top(x), top(y));
-        x_lo = x_lo.min(tx);
-        x_hi = x_hi.max(tx);
-        y_lo = y_lo.min(ty);
-        y_hi = y_hi.max(ty);
-    }
-    let up = |t: u32| f64::from_bits(u64::from(t) << 32 | 0xffff_ffff);
-    let down = |t: u32| f64::from_bits(u64::from(t) << 32);
-    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad != 0)
-}
-
-/// The smallest nonzero `|x|` of `xs` (with no NaN), `+∞` when there is none.
-#[cold]
-fn nonzero_min(xs: &[f64]) -> f64 {
-    xs.iter()
-        .map(|&x| x.abs())
-        .filter(|&m| m != 0.0)
-        .fold(f64::INFINITY, f64::min)
-}
-
 /// The smallest and largest biased exponent of `xs` (not empty).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn exponents<F: Float>(xs: &[F]) -> (u32, u32) {
+pub(super) fn exponents<F: Float>(xs: &[F]) -> (u32, u32) {
     let (mut lo, mut hi) = (u32::MAX, 0);
     for x in xs {
         let e = x.exponent();
@@ -411,7 +176,7 @@ fn grids(f: Format, lo: u32, hi: u32) -> Option<(i32, i32)> {
 /// For exponents `lo..=hi` of format `f`: values are below `2^top_value` and
 /// multiples of `2^finest`.
 #[inline]
-fn span(f: Format, lo: u32, hi: u32) -> (i32, i32) {
+pub(super) fn span(f: Format, lo: u32, hi: u32) -> (i32, i32) {
     let q = f.quantum();
     (
         (hi.max(1) - 1 + f.mant + 1) as i32 + q,
@@ -421,13 +186,13 @@ fn span(f: Format, lo: u32, hi: u32) -> (i32, i32) {
 
 /// The grids for values below `2^top_value`, multiples of `2^finest`.
 #[inline]
-fn plan(top_value: i32, finest: i32) -> Option<(i32, i32)> {
+pub(super) fn plan(top_value: i32, finest: i32) -> Option<(i32, i32)> {
     plan_within(top_value, finest, MAX_LEVELS)
 }
 
 /// [`plan`] with at most `max` grids.
 #[inline]
-fn plan_within(top_value: i32, finest: i32, max: i32) -> Option<(i32, i32)> {
+pub(super) fn plan_within(top_value: i32, finest: i32, max: i32) -> Option<(i32, i32)> {
     let top = top_value - BITS;
     let levels = 1 + ((top - finest).max(0) as u32).div_ceil(BITS as u32 - 1) as i32;
     let last = top - (BITS - 1) * (levels - 1);
@@ -444,7 +209,7 @@ fn pow2(e: i32) -> f64 {
 /// `f64`, with `PRODUCTS`) on `L` grids, the first of unit `2^top`, into `limbs`.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
+pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
     limbs: &mut [i64],
     xs: &[F],
     ys: &[F],

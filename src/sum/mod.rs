@@ -61,6 +61,7 @@ pub(crate) mod float;
 pub(crate) mod kernel;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod products;
 mod slice;
 pub(crate) mod wide;
 

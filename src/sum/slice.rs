@@ -15,7 +15,7 @@ use crate::sort::quantile::Nans;
 use crate::sum::accumulator::{ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, finish, seen_flags};
 use crate::sum::float::SumFloat;
 use crate::sum::float::sealed::Float;
-use crate::sum::kernel;
+use crate::sum::products;
 use crate::sum::wide;
 
 impl<F: SumFloat> ExactSum<F> {
@@ -135,16 +135,16 @@ pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans)
 /// 2 · 24 significant bits, magnitudes within `[2^−298, 2^256)`), added through
 /// the slice loop of `f64`.
 fn dot_add_in_f64<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
-    let (count, seen) = kernel::add_products(limbs, a, b, matches!(nans, Nans::Skip));
+    let (count, seen) = products::add_products(limbs, a, b, matches!(nans, Nans::Skip));
     (count, seen_flags(&seen))
 }
 
 /// The products of `f64`s: `p + e` exactly (a fused multiply-add where the CPU
-/// has one, else Dekker's product) where that is exact, through the slice loop (`kernel::add_two_products`), else as 106-bit
+/// has one, else Dekker's product) where that is exact, through the slice loop (`products::add_two_products`), else as 106-bit
 /// integers (`dot_add_integer`).
 fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
     let (count, flags, seen) =
-        kernel::add_two_products(limbs, a, b, dot_add_integer, matches!(nans, Nans::Skip));
+        products::add_two_products(limbs, a, b, dot_add_integer, matches!(nans, Nans::Skip));
     (count, flags | seen_flags(&seen))
 }
 

@@ -22,7 +22,7 @@
 use crate::key::assert_same_len;
 
 /// `dst[i] = f(src[i])` for every `i`, walking `CHUNK` elements per step (a hint
-/// to the vectorizer; see `storage.rs`), in the widest vector instructions the CPU
+/// to the vectorizer; see `storage/scalar.rs`), in the widest vector instructions the CPU
 /// has.
 ///
 /// # Panics

@@ -1234,7 +1234,7 @@ fn view_a_float_slice_from_threads_and_mixed_views() {
 /// the model: the previous value and the end state, bit for bit. The views'
 /// `fetch_min`/`fetch_max` (and the NaN of `fetch_minimum`/`fetch_maximum`) are one
 /// integer min/max on the raw bits chosen by the argument's sign
-/// (`update_bits` in `src/atomic/mod.rs`); this is the check of that rule.
+/// (`update_bits` in `src/atomic/update.rs`); this is the check of that rule.
 #[cfg(feature = "half")] // its one caller sweeps the 16-bit patterns against edges
 fn view_pair_agrees<F: TestFloat + AtomicFloat>(stored: F, arg: F) -> bool {
     view_pair_agrees_in(
@@ -1312,7 +1312,7 @@ fn every_16_bit_view_argument_and_stored_value_against_edges() {
 /// sign, on the signed or unsigned order of the two bit patterns; the edges are
 /// the ends of each sign's range (±0, the all-payload NaNs) and ±∞ inside it, so
 /// every pattern meets both outcomes of every comparison the rule makes. The
-/// rule alone (`raw_op` in `src/atomic/mod.rs`, a pure function) is checked on
+/// rule alone (`raw_op` in `src/atomic/update.rs`, a pure function) is checked on
 /// every one of the 2^32 `f32` arguments against the stored edges by the library's
 /// own tests (exhaustive stage); this test runs the views themselves, with their
 /// atomics, on a sample. The patterns: every sign, exponent and top mantissa bit

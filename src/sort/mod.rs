@@ -308,6 +308,14 @@ fn assert_room(name: &str, len: usize, need: usize) {
 /// A stable LSD radix sort: O(n · w) for a key of w bytes, at most one pass per
 /// byte on which the keys differ. Every value is kept bit for bit.
 ///
+/// The [routes](self#the-algorithm) of [`sort`] but two, which need what a
+/// caller's buffer is not: the counted route (few distinct keys, counted in a
+/// hash table `sort` allocates) and the in-place split (which needs no buffer
+/// as long as the slice, and so does not use one). So on slices of few
+/// distinct keys (thousands, repeated: quantized data) `sort` is several times
+/// faster where it can allocate (4.9–6.2× on 16Mi `f32` of about 4,400 values,
+/// measured on a 2-core AMD EPYC VM, 2026-11-27).
+///
 /// # Panics
 ///
 /// When `buf.len() < v.len()`, at the caller's line.

@@ -559,101 +559,62 @@ fn with_word(file: &[u8], at: usize, v: u32) -> Vec<u8> {
 }
 
 #[test]
-fn what_the_dds_reader_refuses() {
-    use ContainerError::{Malformed, UnknownDxgi, UnknownPixelFormat, Unsupported, WrongContainer};
-    let (file, _) = files();
-    let read = |f: Vec<u8>| dds::read(&f).map(|t| t.desc());
-    assert_eq!(
-        read(with_word(&file, 0, 0x2053_4444 ^ 1)),
-        Err(WrongContainer)
-    );
-    assert!(matches!(read(with_word(&file, 4, 123)), Err(Malformed(_))));
-    assert_eq!(
-        read(with_word(&file, 112, 0x200)),
-        Err(Unsupported("cube map"))
-    );
-    assert_eq!(
-        read(with_word(&file, 112, 0x20_0000)),
-        Err(Unsupported("volume texture"))
-    );
-    assert_eq!(
-        read(with_word(&file, 84, u32::from_le_bytes(*b"DXT1"))),
-        Err(UnknownPixelFormat)
-    );
-    assert_eq!(
-        read(with_word(&file, 128, 27)),
-        Err(UnknownDxgi(DxgiFormat(27)))
-    );
-    assert_eq!(
-        read(with_word(&file, 132, 2)),
-        Err(Unsupported("1D texture"))
-    );
-    assert_eq!(
-        read(with_word(&file, 132, 4)),
-        Err(Unsupported("volume texture"))
-    );
-    assert!(matches!(read(with_word(&file, 132, 9)), Err(Malformed(_))));
-    assert_eq!(read(with_word(&file, 136, 4)), Err(Unsupported("cube map")));
-    assert!(matches!(read(with_word(&file, 140, 0)), Err(Malformed(_))));
-    assert_eq!(
-        read(with_word(&file, 140, 6)),
-        Err(Unsupported("texture array"))
-    );
-    assert!(matches!(read(with_word(&file, 16, 0)), Err(Malformed(_))));
-    assert!(matches!(read(with_word(&file, 28, 4)), Err(Malformed(_)))); // 4×4 has 3 levels
-    // dwMipMapCount 0 reads as one level; bytes after the last level are allowed.
-    let one = read(with_word(&file, 28, 0)).unwrap();
-    assert_eq!(one.mip_levels, 1);
-    // An X8R8G8B8 header (no DDPF_ALPHAPIXELS) is not one of the five.
-    assert_eq!(
-        dds::legacy_masks(Format::Bgra8Unorm).unwrap().rgba[3],
-        0xFF00_0000
-    );
+fn what_the_readers_refuse() {
+    use ContainerError::{
+        Malformed, UnknownDxgi, UnknownPixelFormat, UnknownVkFormat, Unsupported, WrongContainer,
+    };
+    let (dds_4x4, ktx2_4x4) = files();
     let desc = TextureDesc::new(Format::Bgra8Unorm, 1, 1);
     let legacy = dds_file(&desc, &[1, 2, 3, 4], dds::Header::Auto);
-    assert_eq!(read(legacy.clone()).unwrap(), desc);
-    assert_eq!(read(with_word(&legacy, 80, 0x40)), Err(UnknownPixelFormat));
-    assert_eq!(read(with_word(&legacy, 80, 0)), Err(UnknownPixelFormat));
-}
-
-#[test]
-fn what_the_ktx2_reader_refuses() {
-    use ContainerError::{Malformed, UnknownVkFormat, Unsupported, WrongContainer};
-    let (_, file) = files();
-    let read = |f: Vec<u8>| ktx2::read(&f).map(|t| t.desc());
-    let mut bad = file.clone();
-    bad[5] = b'Y';
-    assert_eq!(read(bad), Err(WrongContainer));
-    assert_eq!(
-        read(with_word(&file, 12, 5)),
-        Err(UnknownVkFormat(VkFormat(5)))
-    );
-    assert_eq!(
-        read(with_word(&file, 28, 1)),
-        Err(Unsupported("volume texture"))
-    );
-    assert_eq!(
-        read(with_word(&file, 32, 2)),
-        Err(Unsupported("texture array"))
-    );
-    assert_eq!(read(with_word(&file, 36, 6)), Err(Unsupported("cube map")));
-    assert_eq!(
-        read(with_word(&file, 44, 2)),
-        Err(Unsupported("supercompression"))
-    );
-    assert_eq!(
-        read(with_word(&file, 24, 0)),
-        Err(Unsupported("1D texture"))
-    );
-    assert!(matches!(read(with_word(&file, 20, 0)), Err(Malformed(_))));
-    assert!(matches!(read(with_word(&file, 40, 4)), Err(Malformed(_))));
-    assert!(matches!(read(with_word(&file, 52, 8)), Err(Malformed(_))));
-    assert!(matches!(
-        read(with_word(&file, 80 + 8, 63)),
-        Err(Malformed(_))
-    ));
-    // levelCount 0 (mips made by the loader) reads as one level.
-    assert_eq!(read(with_word(&file, 40, 0)).unwrap().mip_levels, 1);
+    assert_eq!(dds::read(&legacy).unwrap().desc(), desc);
+    let dxt1 = u32::from_le_bytes(*b"DXT1");
+    // Each file with the `u32` at an offset set to a value, and the error.
+    let (d, k, l): (&[u8], &[u8], &[u8]) = (&dds_4x4, &ktx2_4x4, &legacy);
+    let (dds, ktx2): (Read, Read) = (dds::read, ktx2::read);
+    #[rustfmt::skip]
+    let cases = [
+        // DDS_HEADER: the magic, dwSize, dwCaps2, the FourCC.
+        (dds, d, 0, 0x2053_4444 ^ 1, WrongContainer),
+        (dds, d, 4, 123, Malformed("dwSize is not 124")),
+        (dds, d, 112, 0x200, Unsupported("cube map")),
+        (dds, d, 112, 0x20_0000, Unsupported("volume texture")),
+        (dds, d, 84, dxt1, UnknownPixelFormat),
+        // DDS_HEADER_DXT10: dxgiFormat, resourceDimension, miscFlag, arraySize.
+        (dds, d, 128, 27, UnknownDxgi(DxgiFormat(27))), // R8G8B8A8_TYPELESS
+        (dds, d, 132, 2, Unsupported("1D texture")),
+        (dds, d, 132, 4, Unsupported("volume texture")),
+        (dds, d, 132, 9, Malformed("resourceDimension is not 2, 3 or 4")),
+        (dds, d, 136, 4, Unsupported("cube map")),
+        (dds, d, 140, 0, Malformed("arraySize is 0")),
+        (dds, d, 140, 6, Unsupported("texture array")),
+        // The sizes: dwWidth, dwMipMapCount.
+        (dds, d, 16, 0, Malformed("a side is 0")),
+        (dds, d, 28, 4, Malformed("more levels than the chain has")), // 4×4 has 3
+        // Legacy masks without DDPF_ALPHAPIXELS (X8R8G8B8) or DDPF_RGB.
+        (dds, l, 80, 0x40, UnknownPixelFormat),
+        (dds, l, 80, 0, UnknownPixelFormat),
+        // KTX2: the identifier, vkFormat, the kind of texture.
+        (ktx2, k, 4, 0x2030_2059, WrongContainer), // "Y 02"
+        (ktx2, k, 12, 5, UnknownVkFormat(VkFormat(5))), // B5G6R5_UNORM_PACK16
+        (ktx2, k, 28, 1, Unsupported("volume texture")),
+        (ktx2, k, 32, 2, Unsupported("texture array")),
+        (ktx2, k, 36, 6, Unsupported("cube map")),
+        (ktx2, k, 44, 2, Unsupported("supercompression")),
+        (ktx2, k, 24, 0, Unsupported("1D texture")),
+        // The sizes, the index and the level index.
+        (ktx2, k, 20, 0, Malformed("pixelWidth is 0")),
+        (ktx2, k, 40, 4, Malformed("more levels than the chain has")),
+        (ktx2, k, 52, 8, Malformed("the DFD is shorter than a basic block's header")),
+        (ktx2, k, 80 + 8, 63, Malformed("a level's byteLength is not its size")),
+    ];
+    for (read, file, at, v, want) in cases {
+        let got = read(&with_word(file, at, v)).map(|t| t.desc());
+        assert_eq!(got, Err(want), "u32 {v} at byte {at}");
+    }
+    // DDS dwMipMapCount 0 and KTX2 levelCount 0 (mips made by the loader) read
+    // as one level; bytes after the last level are allowed.
+    assert_eq!(dds(&with_word(d, 28, 0)).unwrap().desc().mip_levels, 1);
+    assert_eq!(ktx2(&with_word(k, 40, 0)).unwrap().desc().mip_levels, 1);
 }
 
 #[test]

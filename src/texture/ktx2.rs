@@ -82,35 +82,19 @@ type Sample = (u8, u32, u32, Kind);
 fn samples(format: Format) -> ([Sample; 6], usize) {
     use Kind::{Exponent, Mantissa, Ufloat, Unorm};
     let mut out = [(0, 0, 0, Unorm); 6];
+    // Channel, bit offset, bit length, kind: packed words from the lowest bits.
+    #[rustfmt::skip]
     let packed: &[Sample] = match format {
-        Format::Rgb10a2Unorm => &[
-            (R, 0, 10, Unorm),
-            (G, 10, 10, Unorm),
-            (B, 20, 10, Unorm),
-            (A, 30, 2, Unorm),
-        ],
+        Format::Rgb10a2Unorm => &[(R, 0, 10, Unorm), (G, 10, 10, Unorm), (B, 20, 10, Unorm), (A, 30, 2, Unorm)],
         Format::Rg11b10Ufloat => &[(R, 0, 11, Ufloat), (G, 11, 11, Ufloat), (B, 22, 10, Ufloat)],
         Format::Rgb9e5Ufloat => &[
-            (R, 0, 9, Mantissa),
-            (R, 27, 5, Exponent),
-            (G, 9, 9, Mantissa),
-            (G, 27, 5, Exponent),
-            (B, 18, 9, Mantissa),
-            (B, 27, 5, Exponent),
+            (R, 0, 9, Mantissa), (R, 27, 5, Exponent),
+            (G, 9, 9, Mantissa), (G, 27, 5, Exponent),
+            (B, 18, 9, Mantissa), (B, 27, 5, Exponent),
         ],
         Format::B5g6r5Unorm => &[(B, 0, 5, Unorm), (G, 5, 6, Unorm), (R, 11, 5, Unorm)],
-        Format::Bgr5a1Unorm => &[
-            (B, 0, 5, Unorm),
-            (G, 5, 5, Unorm),
-            (R, 10, 5, Unorm),
-            (A, 15, 1, Unorm),
-        ],
-        Format::Bgra4Unorm => &[
-            (B, 0, 4, Unorm),
-            (G, 4, 4, Unorm),
-            (R, 8, 4, Unorm),
-            (A, 12, 4, Unorm),
-        ],
+        Format::Bgr5a1Unorm => &[(B, 0, 5, Unorm), (G, 5, 5, Unorm), (R, 10, 5, Unorm), (A, 15, 1, Unorm)],
+        Format::Bgra4Unorm => &[(B, 0, 4, Unorm), (G, 4, 4, Unorm), (R, 8, 4, Unorm), (A, 12, 4, Unorm)],
         _ => &[],
     };
     if !packed.is_empty() {

@@ -375,14 +375,13 @@ pub fn nan_last_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
 ///
 /// Never: `partial_cmp` of two numbers is always `Some`.
 pub fn largest_first_cmp<F: PartialOrd>(a: &F, b: &F) -> core::cmp::Ordering {
-    use core::cmp::Ordering::{Equal, Greater, Less};
     #[allow(clippy::eq_op)] // x != x: the one test of NaN that every float type has
     let nan = |x: &F| x != x;
-    match (nan(a), nan(b)) {
-        (true, true) => Equal,
-        (true, false) => Greater,
-        (false, true) => Less,
-        (false, false) => b.partial_cmp(a).unwrap_or(Equal),
+    // NaN last as in `nan_last_cmp`; two numbers the other way round.
+    if nan(a) || nan(b) {
+        nan_last_cmp(a, b)
+    } else {
+        nan_last_cmp(b, a)
     }
 }
 

@@ -381,6 +381,7 @@ mod alloc_forms {
     /// let best = top_k_indices_by_key(&rows, 3, |r| LargestFirst(r.1)).unwrap();
     /// assert_eq!(best, [2, 0, 3]); // largest first, ties in input order, NaN last
     /// ```
+    #[inline]
     pub fn top_k_indices_by_key<T, K: SortKey>(
         v: &[T],
         k: usize,

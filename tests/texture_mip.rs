@@ -617,7 +617,8 @@ fn skipping_nan_edge_cases() {
 /// under `Skip` the top-left entry's NaN as it is when all four are NaN; the
 /// padding is untouched. And it equals `Rgba32Float`'s `downsample_with` of the
 /// same texels' bytes (bit for bit but for the sign and payload of a NaN, which
-/// are the platform's).
+/// are the platform's). Texels of 1 to 3 channels give the first channels of
+/// the 4-channel result on texels widened with 0 and alpha 1.
 #[test]
 #[allow(clippy::too_many_lines)] // one level's checks, then the layout errors
 fn downsample_f32_is_the_model_mean() {
@@ -641,10 +642,13 @@ fn downsample_f32_is_the_model_mean() {
             for nan in [NanPolicy::Propagate, NanPolicy::Skip] {
                 let mut dst = vec![[7.0f32; 4]; dlen];
                 let (s, d) = (
-                    ImageLayout::new(w, h, pitch),
-                    ImageLayout::new(dw, dh, dpitch),
+                    ImageLayout::new(w, h, pitch * 16),
+                    ImageLayout::new(dw, dh, dpitch * 16),
                 );
                 downsample_f32(&src, s, &mut dst, d, alpha, nan).unwrap();
+                check_fewer_channels::<1>(&src, s, d, alpha, nan);
+                check_fewer_channels::<2>(&src, s, d, alpha, nan);
+                check_fewer_channels::<3>(&src, s, d, alpha, nan);
                 for (i, t) in dst.iter().enumerate() {
                     let (y, x) = (i / dpitch, i % dpitch);
                     if x >= dw {
@@ -696,22 +700,32 @@ fn downsample_f32_is_the_model_mean() {
             }
         }
     }
-    // Layouts counted in texels: errors, never panics.
-    let src = [[0.0f32; 4]; 6];
+    // Layouts counted in bytes, 16 a texel: errors, never panics.
+    let src = [[0.0f32; 4]; 8];
     let mut dst = [[0.0f32; 4]; 2];
     let (a, n) = (AlphaMode::Straight, NanPolicy::Skip);
-    let (s, d) = (ImageLayout::new(3, 2, 3), ImageLayout::new(1, 1, 1));
+    let (s, d) = (ImageLayout::new(3, 2, 48), ImageLayout::new(1, 1, 16));
     assert!(downsample_f32(&src, s, &mut dst, d, a, n).is_ok());
     assert!(matches!(
-        downsample_f32(&src, ImageLayout::new(3, 2, 2), &mut dst, d, a, n),
+        downsample_f32(&src, ImageLayout::new(3, 2, 32), &mut dst, d, a, n),
         Err(LayoutError::PitchTooSmall {
-            pitch: 2,
-            row_bytes: 3
+            pitch: 32,
+            row_bytes: 48
+        })
+    ));
+    assert!(matches!(
+        downsample_f32(&src, ImageLayout::new(3, 2, 56), &mut dst, d, a, n),
+        Err(LayoutError::PitchNotTexels {
+            pitch: 56,
+            texel_bytes: 16
         })
     ));
     assert!(matches!(
         downsample_f32(&src[..5], s, &mut dst, d, a, n),
-        Err(LayoutError::BufferTooShort { needed: 6, len: 5 })
+        Err(LayoutError::BufferTooShort {
+            needed: 96,
+            len: 80
+        })
     ));
     assert!(matches!(
         downsample_f32(&src, s, &mut dst, ImageLayout::new(2, 1, 2), a, n),
@@ -730,8 +744,54 @@ fn downsample_f32_is_the_model_mean() {
     ));
     assert!(matches!(
         downsample_f32(&src, s, &mut dst[..0], d, a, n),
-        Err(LayoutError::BufferTooShort { needed: 1, len: 0 })
+        Err(LayoutError::BufferTooShort { needed: 16, len: 0 })
     ));
+    let one = [[0.0f32; 1]; 8];
+    let got = downsample_f32(
+        &one,
+        ImageLayout::new(3, 2, 14),
+        &mut [[0.0; 1]; 1],
+        d,
+        a,
+        n,
+    );
+    assert!(matches!(
+        got,
+        Err(LayoutError::PitchNotTexels {
+            pitch: 14,
+            texel_bytes: 4
+        })
+    ));
+}
+
+/// `downsample_f32` on the first `N` channels of `src` (layouts `s`, `d` of
+/// 4-channel texels) gives the first `N` channels of its result on `src`
+/// widened with 0 and alpha 1, bit for bit but for NaN payloads.
+fn check_fewer_channels<const N: usize>(
+    src: &[[f32; 4]],
+    s: ImageLayout,
+    d: ImageLayout,
+    alpha: AlphaMode,
+    nan: NanPolicy,
+) {
+    let narrow: Vec<[f32; N]> = src.iter().map(|t| core::array::from_fn(|c| t[c])).collect();
+    let wide: Vec<[f32; 4]> = narrow
+        .iter()
+        .map(|t| core::array::from_fn(|c| t.get(c).map_or(f32::from(c == 3), |&v| v)))
+        .collect();
+    let bytes = |l: ImageLayout| ImageLayout::new(l.width, l.height, l.row_pitch / 4 * N);
+    let dlen = d.row_pitch / 16 * d.height.saturating_sub(1) + d.width * usize::from(d.height > 0);
+    let mut got = vec![[0.0f32; N]; dlen];
+    downsample_f32(&narrow, bytes(s), &mut got, bytes(d), alpha, nan).unwrap();
+    let mut want = vec![[0.0f32; 4]; dlen];
+    downsample_f32(&wide, s, &mut want, d, alpha, nan).unwrap();
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        if i % (d.row_pitch / 16) < d.width {
+            for c in 0..N {
+                assert!(same(g[c], w[c]), "{N} channels, texel {i}: {g:?} {w:?}");
+            }
+        }
+    }
 }
 
 /// A level of width 0 and a huge height (a valid layout: no byte to read) is
@@ -743,6 +803,6 @@ fn zero_width_huge_height_returns_at_once() {
         ImageLayout::new(0, usize::MAX, 0),
         ImageLayout::new(0, usize::MAX / 2, 0),
     );
-    assert!(downsample_f32(&[], s, &mut [], d, a, n).is_ok());
+    assert!(downsample_f32::<4>(&[], s, &mut [], d, a, n).is_ok());
     assert!(Format::Rgba8Unorm.downsample(&[], s, &mut [], d, a).is_ok());
 }

@@ -125,14 +125,16 @@ fuzz_target!(|data: &[u8]| {
         assert!(buf_n.iter().all(|&b| b == 0xA5));
         assert!(back_n.iter().all(|x| x.is_nan()));
     }
-    // `downsample_f32` on the `f32` side, rows `width` texels apart: the next
-    // level or an error, never a panic.
+    // `downsample_f32` on the `f32` side, rows `width` texels (16 bytes each)
+    // apart: the next level or an error, never a panic.
     let (dw, dh) = (mip_size(width), mip_size(height));
     let mut next = vec![[0.0f32; 4]; dw.saturating_mul(dh).min(1 << 12)];
-    let fits = |w: usize, h: usize, len: usize| w.checked_mul(h).is_some_and(|n| n <= len);
+    let fits = |w: usize, h: usize, len: usize| {
+        w.checked_mul(16).is_some() && w.checked_mul(h).is_some_and(|n| n <= len)
+    };
     let (s, d) = (
-        ImageLayout::new(width, height, width),
-        ImageLayout::new(dw, dh, dw),
+        ImageLayout::new(width, height, width.saturating_mul(16)),
+        ImageLayout::new(dw, dh, dw.saturating_mul(16)),
     );
     let nan = if head[11] & 4 == 0 {
         NanPolicy::Skip

@@ -83,16 +83,16 @@
 //!
 //! # A chain from an `f32` image ([`downsample_f32`])
 //!
-//! [`downsample_f32`] makes the next level of an `f32` image by the same box and
-//! the same means, without decoding or encoding: each level of a chain built
-//! with it is the mean of the exact `f32` level above, and only the level being
-//! stored is encoded (with [`Format::encode_rows`]), so the codes' rounding does
-//! not accumulate down the chain. It equals [`Format::downsample`] of
-//! `Rgba32Float` on the same texels' bytes (but for the sign and payload of a
-//! NaN it makes, which are the platform's).
+//! [`downsample_f32`] makes the next level of an `f32` image of 1 to 4 channels by
+//! the same box and the same means, without decoding or encoding: each level of a
+//! chain built with it is the mean of the exact `f32` level above, and only the
+//! level being stored is encoded ([`Format::encode_rows`]), so the codes' rounding
+//! does not accumulate down the chain. It equals [`Format::downsample`] of
+//! `R32Float`, `Rg32Float`, `Rgba32Float` on the same bytes (but for the sign and
+//! payload of a NaN it makes, which are the platform's).
 
 use super::format::Format;
-use super::rows::{ImageLayout, LayoutError, byte_layout, span};
+use super::rows::{ImageLayout, LayoutError, byte_layout, texel_pitch};
 
 /// What the alpha channel means to [`Format::downsample`] (see the
 /// [module docs](self)).
@@ -322,24 +322,26 @@ mod sse2 {
     }
 }
 
-/// Writes the next mip level of the `f32` image `src` into `dst`: each texel the
-/// mean of its 2 × 2 box as [`Format::downsample`] takes it (the [module
-/// docs](self): the box at odd sides, the alpha modes, `nan`'s rule), the `f64`
-/// mean rounded once to `f32`, with no format's decoding or encoding. The
-/// layouts count texels, not bytes: row `y` of `src` starts at texel
-/// `y · src_layout.row_pitch`; `dst_layout` must be `mip_size(width) ×
-/// mip_size(height)` texels (its pitch at least its width). Texels outside the
-/// rows (the padding) are never read or written; nothing is allocated.
+/// Writes the next mip level of the `f32` image `src` into `dst`, texels of `N`
+/// channels (1 to 4: R; R, G; R, G, B; or R, G, B, A, a compile error
+/// otherwise): each texel the mean of its 2 × 2 box as [`Format::downsample`]
+/// takes it (the [module docs](self): the box at odd sides, the alpha modes,
+/// `nan`'s rule; with fewer than four channels alpha is 1, so both modes give
+/// the plain mean), the `f64` mean rounded once to `f32`, with no format's
+/// decoding or encoding. The pitches count bytes, as everywhere: row `y` of
+/// `src` starts at byte `y · src_layout.row_pitch`, a whole number of texels
+/// (`4 · N` bytes); `dst_layout` must be `mip_size(width) × mip_size(height)`.
+/// Texels outside the rows (the padding) are never read or written; nothing is
+/// allocated.
 ///
 /// NaN: as `Rgba32Float`'s rule in the module docs (a NaN result is a quiet NaN
-/// whose sign and payload are the platform's, but for the top-left NaN kept
-/// as it is when [`NanPolicy::Skip`] finds four NaNs); ±∞, ±0 and subnormals as
-/// there (subnormals are kept, never flushed).
+/// whose sign and payload are the platform's, but for the top-left NaN kept as it
+/// is when [`NanPolicy::Skip`] finds four NaNs); ±∞, ±0, subnormals (kept) as there.
 ///
 /// # Errors
 ///
-/// A [`LayoutError`] when either side does not hold its rows (counted in
-/// texels: `PitchTooSmall`'s `row_bytes` is then the width in texels), or
+/// A [`LayoutError`] when either side does not hold its rows (in bytes) or a
+/// pitch is not a whole number of texels ([`LayoutError::PitchNotTexels`]), or
 /// [`LayoutError::LevelSize`] when `dst_layout` is not the next level's size;
 /// then `dst` is untouched.
 ///
@@ -350,8 +352,7 @@ mod sse2 {
 /// use normkey::texture::{AlphaMode, Format, ImageLayout, NanPolicy, downsample_f32, mip_size};
 /// let (w, h) = (4, 2);
 /// let src: Vec<[f32; 4]> = (0..w * h).map(|i| [i as f32 / 8.0, 0.5, 1.0, 1.0]).collect();
-/// let f = Format::Rgba8Unorm;
-/// let mut level = (src, ImageLayout::new(w, h, w));
+/// let (f, mut level) = (Format::Rgba8Unorm, (src, ImageLayout::new(w, h, 16 * w))); // 16 bytes a texel
 /// let mut chain = Vec::new(); // each level's bytes
 /// loop {
 ///     let (texels, layout) = &level;
@@ -363,56 +364,59 @@ mod sse2 {
 ///         break;
 ///     }
 ///     let (nw, nh) = (mip_size(layout.width), mip_size(layout.height));
-///     let mut next = vec![[0.0f32; 4]; nw * nh];
-///     let next_layout = ImageLayout::new(nw, nh, nw);
+///     let (mut next, next_layout) = (vec![[0.0f32; 4]; nw * nh], ImageLayout::new(nw, nh, 16 * nw));
 ///     downsample_f32(texels, *layout, &mut next, next_layout, AlphaMode::Straight, NanPolicy::Skip).unwrap();
 ///     level = (next, next_layout);
 /// }
 /// assert_eq!(chain.len(), 3); // 4×2, 2×1, 1×1
 /// assert_eq!(chain[2], [112, 128, 255, 255]); // red: the mean 3.5/8 = 0.4375 of every texel
-/// // A NaN sample is skipped under `NanPolicy::Skip`, kept under `Propagate`.
-/// let src = [[f32::NAN, 1.0, 0.0, 1.0], [0.25, 1.0, 0.0, 1.0]];
-/// let (s, d) = (ImageLayout::new(2, 1, 2), ImageLayout::new(1, 1, 1));
-/// let mut out = [[0.0f32; 4]];
-/// downsample_f32(&src, s, &mut out, d, AlphaMode::Premultiplied, NanPolicy::Skip).unwrap();
-/// assert_eq!(out[0], [0.25, 1.0, 0.0, 1.0]);
+/// // Two channels; a NaN sample is skipped under `NanPolicy::Skip`, kept under `Propagate`.
+/// let src = [[f32::NAN, 1.0], [0.25, 1.0]];
+/// let (s, d) = (ImageLayout::new(2, 1, 16), ImageLayout::new(1, 1, 8));
+/// let mut out = [[0.0f32; 2]];
+/// downsample_f32(&src, s, &mut out, d, AlphaMode::Straight, NanPolicy::Skip).unwrap();
+/// assert_eq!(out[0], [0.25, 1.0]);
 /// downsample_f32(&src, s, &mut out, d, AlphaMode::Premultiplied, NanPolicy::Propagate).unwrap();
 /// assert!(out[0][0].is_nan());
-/// assert!(downsample_f32(&src, s, &mut out, ImageLayout::new(1, 2, 1), AlphaMode::Straight, NanPolicy::Skip).is_err());
+/// assert!(downsample_f32(&src, s, &mut out, ImageLayout::new(1, 2, 8), AlphaMode::Straight, NanPolicy::Skip).is_err());
+/// assert!(downsample_f32(&src, ImageLayout::new(2, 1, 17), &mut out, d, AlphaMode::Straight, NanPolicy::Skip).is_err());
 /// ```
-pub fn downsample_f32(
-    src: &[[f32; 4]],
+pub fn downsample_f32<const N: usize>(
+    src: &[[f32; N]],
     src_layout: ImageLayout,
-    dst: &mut [[f32; 4]],
+    dst: &mut [[f32; N]],
     dst_layout: ImageLayout,
     alpha: AlphaMode,
     nan: NanPolicy,
 ) -> Result<(), LayoutError> {
+    const { assert!(N >= 1 && N <= 4, "texels of 1 to 4 channels") };
     let ImageLayout { width, height, .. } = src_layout;
     let (dst_width, dst_height) = (mip_size(width), mip_size(height));
-    span(src_layout, 1, src.len())?;
+    let src_pitch = texel_pitch(src_layout, N, src.len())?;
     if (dst_layout.width, dst_layout.height) != (dst_width, dst_height) {
         return Err(LayoutError::LevelSize {
             expected: (dst_width, dst_height),
             got: (dst_layout.width, dst_layout.height),
         });
     }
-    span(dst_layout, 1, dst.len())?;
+    let dst_pitch = texel_pitch(dst_layout, N, dst.len())?;
     if dst_width == 0 {
         return Ok(()); // no texel to write, however many rows
     }
-    let (src_pitch, dst_pitch) = (src_layout.row_pitch, dst_layout.row_pitch);
+    // The channels a texel lacks: 0, and alpha 1.
+    let widen = |t: &[f32; N]| core::array::from_fn(|c| t.get(c).map_or(f32::from(c == 3), |&v| v));
     for y in 0..dst_height {
         let [r0, r1] =
             [2 * y, (2 * y + 1).min(height - 1)].map(|sy| &src[sy * src_pitch..][..width]);
         let out = &mut dst[y * dst_pitch..][..dst_width];
         for (x, o) in out.iter_mut().enumerate() {
             let (i0, i1) = (2 * x, (2 * x + 1).min(width - 1));
-            let p = [r0[i0], r0[i1], r1[i0], r1[i1]];
-            *o = match nan {
+            let p = [&r0[i0], &r0[i1], &r1[i0], &r1[i1]].map(widen);
+            let m = match nan {
                 NanPolicy::Propagate => mean(p, alpha),
                 NanPolicy::Skip => mean_skipping_nan(p, alpha),
             };
+            *o = core::array::from_fn(|c| m[c]);
         }
     }
     Ok(())

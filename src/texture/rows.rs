@@ -55,8 +55,10 @@ use super::format::Format;
 /// `y` starting at byte `y · row_pitch` (see the [`rows`](self) module docs).
 /// Taken by every whole-image function ([`Format::encode_rows`],
 /// [`Format::decode_rows`], [`Format::encode_channel_rows`],
-/// [`Format::decode_channel_rows`], [`Format::downsample`]) in place of three
-/// `usize` arguments, so that a width and a pitch cannot trade places unseen.
+/// [`Format::decode_channel_rows`], [`Format::downsample`], and
+/// [`downsample_f32`](super::downsample_f32), whose rows of `f32` texels it
+/// counts in bytes too) in place of three `usize` arguments, so that a width and
+/// a pitch cannot trade places unseen. The pitch is always in bytes.
 ///
 /// Any three values make a layout; they are checked against a format and a
 /// buffer where they are used (a [`LayoutError`], never a panic).
@@ -169,6 +171,14 @@ pub enum LayoutError {
     /// `width × height` (times the channels), the bytes of a row or of the image
     /// overflow `usize`.
     Overflow,
+    /// The pitch of a buffer of `f32` texels ([`downsample_f32`](super::downsample_f32))
+    /// is not a whole number of texels.
+    PitchNotTexels {
+        /// The pitch given, in bytes.
+        pitch: usize,
+        /// The bytes of one texel (4 per channel).
+        texel_bytes: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {
@@ -193,6 +203,10 @@ impl fmt::Display for LayoutError {
                 got.0, got.1, expected.0, expected.1
             ),
             Self::Overflow => f.write_str("the image size overflows usize"),
+            Self::PitchNotTexels { pitch, texel_bytes } => write!(
+                f,
+                "row pitch {pitch} is not a whole number of {texel_bytes}-byte texels"
+            ),
         }
     }
 }
@@ -249,6 +263,20 @@ pub(super) fn byte_layout(
     bytes: usize,
 ) -> Result<usize, LayoutError> {
     span(layout, format.bytes_per_texel(), bytes)
+}
+
+/// The pitch in texels of a buffer of `len` texels of `n` `f32` channels whose
+/// layout counts bytes, after the checks of [`span`] (in bytes).
+pub(super) fn texel_pitch(layout: ImageLayout, n: usize, len: usize) -> Result<usize, LayoutError> {
+    let texel_bytes = 4 * n;
+    span(layout, texel_bytes, len.saturating_mul(texel_bytes))?;
+    if layout.row_pitch % texel_bytes != 0 {
+        return Err(LayoutError::PitchNotTexels {
+            pitch: layout.row_pitch,
+            texel_bytes,
+        });
+    }
+    Ok(layout.row_pitch / texel_bytes)
 }
 
 /// The units of a row of `layout` whose texels are `per_texel` units (bytes, or

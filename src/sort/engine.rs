@@ -63,6 +63,48 @@ pub(crate) fn insertion<const CHECKED: bool, T: Copy, R: Radix>(
     }
 }
 
+/// Stable sort by `radix` without counting tables, for short slices on a small
+/// stack (top-k's last sort of at most `select::NARROW_MAX` records): insertion
+/// on runs of 16 records, then runs merged in pairs from `v` to `buf` (as long
+/// as `v`) and back, bottom up. O(n log n) compares; the result is in `v`.
+pub(crate) fn merge_sort<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: &impl Fn(&T) -> R) {
+    const RUN: usize = 16;
+    let n = v.len();
+    for run in v.chunks_mut(RUN) {
+        insertion::<false, T, R>(run, radix);
+    }
+    let mut width = RUN;
+    // Records in `v` (false) or `buf` (true).
+    let mut in_buf = false;
+    while width < n {
+        let (src, dst): (&[T], &mut [T]) = if in_buf { (buf, v) } else { (v, buf) };
+        for (s, d) in src.chunks(2 * width).zip(dst.chunks_mut(2 * width)) {
+            let (a, b) = s.split_at(width.min(s.len()));
+            merge(a, b, d, radix);
+        }
+        in_buf = !in_buf;
+        width *= 2;
+    }
+    if in_buf {
+        v.copy_from_slice(&buf[..n]);
+    }
+}
+
+/// Merges the sorted runs `a` and `b` into `out` (as long as both), stably: a
+/// record of `b` goes first only when its radix is below that of `a`'s next.
+fn merge<T: Copy, R: Radix>(a: &[T], b: &[T], out: &mut [T], radix: &impl Fn(&T) -> R) {
+    let (mut i, mut j) = (0, 0);
+    for o in out {
+        if i == a.len() || (j < b.len() && radix(&b[j]) < radix(&a[i])) {
+            *o = b[j];
+            j += 1;
+        } else {
+            *o = a[i];
+            i += 1;
+        }
+    }
+}
+
 /// A record taken out of a slice, and where it goes back when this is dropped.
 struct Hole<'a, T: Copy> {
     v: &'a mut [T],

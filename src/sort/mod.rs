@@ -91,9 +91,29 @@
 //! duplicates or reads out of bounds (the result is a permutation), and one that
 //! panics leaves the slice a permutation of its input.
 //!
-//! Selection narrows the radix 11 bits at a time, one read per
-//! digit, counting only the records that match the digits fixed so far; it
-//! allocates nothing and never writes to the slice.
+//! Selection narrows the radix 11 bits at a time (4 bits on slices of at most
+//! 512 records), one read per digit, counting only the records that match the
+//! digits fixed so far; it allocates nothing and never writes to the slice.
+//!
+//! # Stack
+//!
+//! The read-only functions count on the stack, in tables sized for firmware:
+//! on a slice of at most 512 records, 16 counters a digit (and top-k's last
+//! sort merges, without tables); on a longer one, 2,048 `u32` counters a digit,
+//! a table at a time. Measured (`tools/stack-sizes/check.py`: the frames LLVM
+//! records, summed along the deepest call chain; `f32` unless said):
+//!
+//! | function | 256 values, `thumbv7em-none-eabihf` | 256 values, x86-64 | any length, both |
+//! |---|---|---|---|
+//! | [`select`], [`select_by_key`] | 0.9 KiB | 0.7 KiB | 17 KiB |
+//! | [`select_many`] | 1.0 KiB | 0.9 KiB | 25 KiB (the first pass's counts are kept) |
+//! | [`quantiles_with_buffer`], [`quantile()`] | 2.9 KiB (`f64`: 3.1 KiB) | 1.5 KiB (`f64`: 1.7 KiB) | 18 KiB |
+//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`] | 0.9 KiB | 0.7 KiB | 17 KiB while `k ≤ 512`; a larger `k` is sorted by the radix sort, whose tables take more |
+//!
+//! `.ci/run` checks the first and last columns on `thumbv7em-none-eabihf`
+//! (at most 4 KiB and 32 KiB), and `tests/sort_stack.rs` runs each on 256 and 1Mi
+//! values in a thread with a 32 KiB stack. The sorts (`sort_with_buffer`, …) are
+//! not bounded this way: their tables take tens of KiB.
 //!
 //! # Examples
 //!
@@ -370,9 +390,12 @@ pub fn sort<K: SortKey>(v: &mut [K]) {
 ///
 /// Read-only and allocation-free radix selection, O(n) in the worst case (one
 /// read of `v` per 11 bits of radix: at most 3 for `f32`, 6 for `f64`, fewer when
-/// the rank's group is small). Among keys that tie but differ in bits (NaNs and
-/// ±0 under [`NanLast`]), the one the stable order puts at `k`: the
-/// `j`-th of them in input order.
+/// the rank's group is small; per 4 bits on at most 512 elements). Among keys
+/// that tie but differ in bits (NaNs and ±0 under [`NanLast`]), the one the
+/// stable order puts at `k`: the `j`-th of them in input order.
+///
+/// Stack: 0.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (0.7 KiB on x86-64),
+/// 17 KiB at most on any slice ([measured](self#stack)).
 ///
 /// ```
 /// use normkey::sort::{self, NanLast};
@@ -393,10 +416,11 @@ pub fn select<K: SortKey>(v: &[K], k: usize) -> Option<K> {
 /// The element at index `k` of the stable sort of `v` by `key`, without sorting:
 /// [`select`] for records. `None` when `k >= v.len()`.
 ///
-/// `key` is called once per element per pass (one pass per 11 bits of radix,
-/// and a last one to find the element), twice in a pass after the first for the
-/// elements of a block of 32 that holds a match; a `key` that answers differently
-/// on two calls gives an unspecified element or `None`, never a panic.
+/// `key` is called once per element per pass (one pass per 11 bits of radix, 4
+/// on at most 512 elements, and a last one to find the element), twice in a pass
+/// after the first for the elements of a block of 32 that holds a match; a `key`
+/// that answers differently on two calls gives an unspecified element or `None`,
+/// never a panic. Stack: as [`select`]'s.
 ///
 /// ```
 /// use normkey::sort::{self, NanLast};
@@ -416,6 +440,9 @@ pub fn select_by_key<T: Copy, K: SortKey>(
 
 /// Several ranks at once (quantiles): `out[i]` is [`select`]`(v, ranks[i])`.
 /// The first pass is shared by every rank. No allocation.
+///
+/// Stack: 1.0 KiB on 256 `f32` on `thumbv7em-none-eabihf` (0.9 KiB on x86-64),
+/// 25 KiB at most on any slice ([measured](self#stack)).
 ///
 /// # Panics
 ///

@@ -183,23 +183,63 @@ pub(crate) fn count_digit<T, const N: usize>(
 ) -> [usize; N] {
     const { assert!(N.is_power_of_two()) };
     let mut total = [0; N];
-    count_into::<T, N, 4>(v, |x| digit_below_n(x) & (N - 1), &mut total);
+    count_into::<T, N, 4, u32, usize>(v, |x| digit_below_n(x) & (N - 1), &mut total);
     total
 }
+
+/// A counter of [`count_into`]: `u16` and `u32` for its tables (a `u16` table
+/// is half the stack, flushed twice as often: the selection's), `u32` and
+/// `usize` for the totals.
+pub(crate) trait Count: Copy {
+    /// No records.
+    const ZERO: Self;
+    /// The most records a table of this type counts before it is flushed: half
+    /// its range, so that the remainder of a run (see [`count_into`]) fits too.
+    const FLUSH: usize;
+    /// `self + n`.
+    fn plus(self, n: usize) -> Self;
+    /// The count.
+    fn get(self) -> usize;
+}
+
+/// The [`Count`] impl of one unsigned integer.
+macro_rules! count {
+    ($($u:ty),*) => {$(
+        impl Count for $u {
+            const ZERO: Self = 0;
+            #[allow(clippy::cast_possible_truncation)] // 2^30 fits any `usize` here
+            const FLUSH: usize = if <$u>::BITS > 31 { 1 << 30 } else { (<$u>::MAX / 2) as usize };
+            // The caller keeps every count in range (`FLUSH`, or a total of at
+            // most the slice's length in a type that holds it).
+            #[allow(clippy::cast_possible_truncation)]
+            #[inline]
+            fn plus(self, n: usize) -> Self {
+                self.wrapping_add(n as $u)
+            }
+            #[inline]
+            fn get(self) -> usize {
+                self as usize
+            }
+        }
+    )*};
+}
+count!(u16, u32, usize);
 
 /// Adds to `total[d]` how many records of `v` have digit `d`, for each `d` below
 /// `total.len()`; `digit` is a pure function of the record, below `N` (at most
 /// 2^16), and the digits from `total.len()` to `N` are counted and dropped.
+/// `total`'s type must hold `v.len()`.
 ///
 /// The digits of each run of [`DIGIT_RUN`] records are computed first, into a
 /// buffer (a loop without stores to the tables, which vectorizes), then counted.
-/// `K` tables of `N` `u32` counters take the records in turn, so that a run of
-/// one digit does not chain every increment on the one before; a block of 2^30
-/// records cannot overflow them.
-pub(crate) fn count_into<T, const N: usize, const K: usize>(
+/// `K` tables of `N` counters of type `W` take the records in turn, so that a
+/// run of one digit does not chain every increment on the one before; they are
+/// added to `total` after every block of `K · W::FLUSH` records (2^30 for `u32`),
+/// which cannot overflow them.
+pub(crate) fn count_into<T, const N: usize, const K: usize, W: Count, C: Count>(
     v: &[T],
     mut digit: impl FnMut(&T) -> usize,
-    total: &mut [usize],
+    total: &mut [C],
 ) {
     const { assert!(N <= 1 << 16 && K > 0) };
     // The bounds check, as cheap as it gets: a digit is below `N`.
@@ -211,9 +251,12 @@ pub(crate) fn count_into<T, const N: usize, const K: usize>(
         }
     };
     let mut digits = [0_u16; DIGIT_RUN];
-    for block in v.chunks(1 << 30) {
+    // Each table takes a `K`-th of a block, and table 0 the remainders (fewer
+    // than `K` in each run of `DIGIT_RUN`): at most `FLUSH · (1 + K / DIGIT_RUN)`
+    // records, within the type's range.
+    for block in v.chunks(W::FLUSH.min(1 << 30) * K) {
         #[allow(clippy::large_stack_arrays)]
-        let mut tables = [[0_u32; N]; K];
+        let mut tables = [[W::ZERO; N]; K];
         for run in block.chunks(DIGIT_RUN) {
             let digits = &mut digits[..run.len()];
             for (d, x) in digits.iter_mut().zip(run) {
@@ -226,16 +269,18 @@ pub(crate) fn count_into<T, const N: usize, const K: usize>(
             let rest = groups.remainder();
             for group in groups {
                 for (table, &d) in tables.iter_mut().zip(group) {
-                    table[below_n(d)] += 1;
+                    let c = &mut table[below_n(d)];
+                    *c = c.plus(1);
                 }
             }
             for &d in rest {
-                tables[0][below_n(d)] += 1;
+                let c = &mut tables[0][below_n(d)];
+                *c = c.plus(1);
             }
         }
         for table in &tables {
             for (t, &c) in total.iter_mut().zip(table) {
-                *t += c as usize;
+                *t = t.plus(c.get());
             }
         }
     }

@@ -1,20 +1,92 @@
 //! Radix selection: the record at one rank of the stable order, read-only.
 //!
-//! Each pass reads the slice once and counts the next 11-bit digit of the records
+//! Each pass reads the slice once and counts the next digit of the records
 //! whose radix starts with the digits already fixed; the bucket that holds the
-//! rank fixes the next digit. A record's radix is at most 128 bits, so at most 12
-//! passes (3 for `f32`, 6 for `f64`) whatever the data: O(n) in the worst case.
-//! A pass stops early once the rank's bucket holds a single record; the last
-//! pass finds the record among those of the selected radix in input order (the
-//! stable order's tie rule), unless the radix alone gives the key back.
+//! rank fixes the next digit. A record's radix is at most 128 bits, so a fixed
+//! number of passes whatever the data: O(n) in the worst case. A pass stops
+//! early once the rank's bucket holds a single record; the last pass finds the
+//! record among those of the selected radix in input order (the stable order's
+//! tie rule), unless the radix alone gives the key back.
+//!
+//! # Digits and stack
+//!
+//! Two digit widths, the same algorithm ([`Digits`]): a slice of more than
+//! [`NARROW_MAX`] records (and at most `u32::MAX`) is narrowed 11 bits a pass
+//! ([`Wide`]: 3 passes for `f32`, 6 for `f64`) with `u32` counters, 2,048 of them
+//! (8 KiB) per table; the first pass counts into two more tables of `u16` (8 KiB
+//! in all, flushed every 2^16 records), the joint passes of the quantiles into
+//! two tables (16 KiB). No two of these are on the stack at once: a selection
+//! takes at most about 17 KiB (measured: the functions' docs). A shorter slice (or a longer one, on a 64-bit
+//! target) is narrowed 4 bits a pass ([`Narrow`]: 8 passes for `f32`) with 16
+//! `usize` counters: a few hundred bytes of stack, and on a short slice faster
+//! than clearing the wide tables. The counts are exact either way, so both give
+//! the same record.
 
-use super::radix::{Radix, count_digit, count_into};
+use super::radix::{Count, Radix, count_into};
 
-/// Bits of one selection digit: 2048 counters (16 KiB on a 64-bit target) on the
-/// stack, three passes for a 32-bit radix.
+/// Bits of one wide selection digit: 2,048 `u32` counters (8 KiB), three passes
+/// for a 32-bit radix.
 pub(crate) const SELECT_BITS: u32 = 11;
-/// Buckets of one selection digit.
+/// Buckets of one wide selection digit.
 pub(crate) const SELECT_BUCKETS: usize = 1 << SELECT_BITS;
+
+/// Slices of at most this many records are narrowed by the narrow digits, whose
+/// counters fit in a few hundred bytes of stack. Under Miri, 16, so that the
+/// tests' short inputs take both widths.
+pub(crate) const NARROW_MAX: usize = if cfg!(miri) { 16 } else { 512 };
+
+/// The digit width and counter type of a selection, written once and
+/// instantiated twice ([`Wide`], [`Narrow`]).
+pub(crate) trait Digits {
+    /// Buckets of one digit (a power of two).
+    const N: usize;
+    /// Bits of one digit.
+    const BITS: u32 = Self::N.trailing_zeros();
+    /// The counter type: it holds the length of every slice narrowed by these
+    /// digits.
+    type C: Count + Send + Sync + 'static;
+    /// The counts of one digit.
+    type Counts: AsRef<[Self::C]> + AsMut<[Self::C]> + Copy + Send + Sync;
+    /// Counts of zero.
+    const ZEROS: Self::Counts;
+    /// Adds to `total` how many records have each digit (below `N`), in one read
+    /// of `v` (the dense first pass: [`count_into`], two tables of `u16`).
+    fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
+}
+
+/// 11-bit digits, `u32` counters: slices of more than [`NARROW_MAX`] records, at
+/// most `u32::MAX`.
+pub(crate) struct Wide;
+impl Digits for Wide {
+    const N: usize = SELECT_BUCKETS;
+    type C = u32;
+    type Counts = [u32; SELECT_BUCKETS];
+    const ZEROS: Self::Counts = [0; SELECT_BUCKETS];
+    // Not inlined: the later passes' frames do without its tables.
+    #[inline(never)]
+    fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
+        count_into::<T, SELECT_BUCKETS, 2, u16, u32>(v, digit, total);
+    }
+}
+
+/// 4-bit digits, `usize` counters: short slices, and slices of more than
+/// `u32::MAX` records.
+pub(crate) struct Narrow;
+impl Digits for Narrow {
+    const N: usize = 16;
+    type C = usize;
+    type Counts = [usize; 16];
+    const ZEROS: Self::Counts = [0; 16];
+    fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
+        count_into::<T, 16, 4, u16, usize>(v, digit, total);
+    }
+}
+
+/// Whether a slice of `n` records is narrowed by [`Wide`] digits.
+#[inline]
+pub(crate) fn wide(n: usize) -> bool {
+    n > NARROW_MAX && u32::try_from(n).is_ok()
+}
 
 /// What the passes so far have fixed: the top `known` bits of the radix at the
 /// rank are `prefix`, and the rank is `rank` among the records with that prefix
@@ -44,31 +116,41 @@ impl<R: Radix> Narrowed<R> {
         r.high(self.known) == self.prefix
     }
 
-    /// The width and shift of the next digit.
-    fn next_digit(&self) -> (u32, u32) {
-        let width = SELECT_BITS.min(R::BITS - self.known);
-        (width, R::BITS - self.known - width)
+    /// The width and shift of the next digit of at most `bits` bits.
+    fn next_digit(&self, bits: u32) -> (u32, u32) {
+        digit_after::<R>(self.known, bits)
     }
 
     /// Whether the radix at the rank is known, or one record is left.
     fn done(&self) -> bool {
         self.known == R::BITS || self.group == 1
     }
+
+    /// [`Narrowed::start`] narrowed by the shared first pass.
+    pub(crate) fn after_first<D: Digits>(rank: usize, n: usize, first: &D::Counts) -> Option<Self> {
+        narrow::<D, R>(Self::start(rank, n), first)
+    }
 }
 
-/// One pass: counts the next digit of the records that match `state`.
-pub(crate) fn count_next<T, R: Radix>(
+/// The width and shift of the digit of at most `bits` bits after the top `known`.
+fn digit_after<R: Radix>(known: u32, bits: u32) -> (u32, u32) {
+    let width = bits.min(R::BITS - known);
+    (width, R::BITS - known - width)
+}
+
+/// A pass after the first: counts the next digit of the records that match
+/// `state` (`state.known > 0`), in one table.
+pub(crate) fn count_next<D: Digits, T, R: Radix>(
     v: &[T],
     state: &Narrowed<R>,
     radix: &mut impl FnMut(&T) -> R,
-) -> [usize; SELECT_BUCKETS] {
-    let (width, shift) = state.next_digit();
+) -> D::Counts {
+    debug_assert!(state.known > 0);
+    let (width, shift) = state.next_digit(D::BITS);
     let mask = (1 << width) - 1;
-    if state.known == 0 {
-        return count_digit(v, |x| radix(x).shr_usize(shift) & mask);
-    }
+    let mut counts = D::ZEROS;
     // Few records match after the first pass: one table suffices.
-    let mut counts = [0; SELECT_BUCKETS];
+    let c = counts.as_mut();
     if state.group.saturating_mul(SPARSE_BLOCK) <= v.len() {
         // At most one record in a block matches on average: each block is tested
         // whole (one compare per record, or'ed without a branch, so it
@@ -81,7 +163,8 @@ pub(crate) fn count_next<T, R: Radix>(
                 for x in block {
                     let r = radix(x);
                     if state.matches(r) {
-                        counts[r.shr_usize(shift) & mask] += 1;
+                        let d = &mut c[r.shr_usize(shift) & mask];
+                        *d = d.plus(1);
                     }
                 }
             }
@@ -91,7 +174,8 @@ pub(crate) fn count_next<T, R: Radix>(
         // would mispredict).
         for x in v {
             let r = radix(x);
-            counts[r.shr_usize(shift) & mask] += usize::from(state.matches(r));
+            let d = &mut c[r.shr_usize(shift) & mask];
+            *d = d.plus(usize::from(state.matches(r)));
         }
     }
     counts
@@ -104,13 +188,14 @@ pub(crate) const SPARSE_BLOCK: usize = if cfg!(miri) { 4 } else { 32 };
 
 /// Fixes the next digit from one pass's counts; `None` when the counts do not
 /// hold the rank (only when a key function answered differently on two calls).
-pub(crate) fn narrow<R: Radix>(
+pub(crate) fn narrow<D: Digits, R: Radix>(
     state: Narrowed<R>,
-    counts: &[usize; SELECT_BUCKETS],
+    counts: &D::Counts,
 ) -> Option<Narrowed<R>> {
-    let (width, _) = state.next_digit();
+    let (width, _) = state.next_digit(D::BITS);
     let mut before = 0;
-    for (digit, &c) in counts.iter().enumerate().take(1 << width) {
+    for (digit, &c) in counts.as_ref().iter().enumerate().take(1 << width) {
+        let c = c.get();
         if state.rank < before + c {
             return Some(Narrowed {
                 prefix: state.prefix.shl_or(width, digit),
@@ -124,19 +209,56 @@ pub(crate) fn narrow<R: Radix>(
     None
 }
 
-/// Runs the remaining passes from `state` and returns the record at its rank:
-/// `exact` rebuilds a key from its full radix (a pass saved) where the radix
-/// determines the key bit for bit.
-pub(crate) fn finish<T: Copy, R: Radix>(
+/// A pass after the first from `state`: its counts are dropped before the next
+/// pass, so that the passes' tables never sit on the stack together.
+#[inline(never)]
+fn pass<D: Digits, T, R: Radix>(
+    v: &[T],
+    state: Narrowed<R>,
+    radix: &mut impl FnMut(&T) -> R,
+) -> Option<Narrowed<R>> {
+    let counts = count_next::<D, T, R>(v, &state, radix);
+    narrow::<D, R>(state, &counts)
+}
+
+/// The first pass from `state` (nothing known yet), on its own frame as [`pass`].
+#[inline(never)]
+fn pass_first<D: Digits, T, R: Radix>(
+    v: &[T],
+    state: Narrowed<R>,
+    radix: &mut impl FnMut(&T) -> R,
+) -> Option<Narrowed<R>> {
+    let mut counts = D::ZEROS;
+    first_pass::<D, T, R>(v, radix, &mut counts);
+    narrow::<D, R>(state, &counts)
+}
+
+/// Runs the passes from `state` until the radix at its rank is known or one
+/// record is left.
+fn run_passes<D: Digits, T, R: Radix>(
     v: &[T],
     mut state: Narrowed<R>,
     radix: &mut impl FnMut(&T) -> R,
+) -> Option<Narrowed<R>> {
+    if state.known == 0 && !state.done() {
+        state = pass_first::<D, T, R>(v, state, radix)?;
+    }
+    while !state.done() {
+        state = pass::<D, T, R>(v, state, radix)?;
+    }
+    Some(state)
+}
+
+/// Runs the remaining passes from `state` and returns the record at its rank:
+/// `exact` rebuilds a key from its full radix (a pass saved) where the radix
+/// determines the key bit for bit.
+pub(crate) fn finish<D: Digits, T: Copy, R: Radix>(
+    v: &[T],
+    state: Narrowed<R>,
+    radix: &mut impl FnMut(&T) -> R,
     exact: Option<fn(R) -> T>,
 ) -> Option<T> {
-    while !state.done() {
-        let counts = count_next(v, &state, radix);
-        state = narrow(state, &counts)?;
-    }
+    let state = run_passes::<D, T, R>(v, state, radix)?;
     if state.known == R::BITS {
         if let Some(from_radix) = exact {
             return Some(from_radix(state.prefix));
@@ -159,7 +281,12 @@ pub(crate) fn select<T: Copy, R: Radix>(
     if k >= v.len() {
         return None;
     }
-    finish(v, Narrowed::start(k, v.len()), &mut radix, exact)
+    let start = Narrowed::start(k, v.len());
+    if wide(v.len()) {
+        finish::<Wide, T, R>(v, start, &mut radix, exact)
+    } else {
+        finish::<Narrow, T, R>(v, start, &mut radix, exact)
+    }
 }
 
 /// The records at several ranks, the first pass shared: `out[i]` is the record at
@@ -171,33 +298,54 @@ pub(crate) fn select_many<T: Copy, R: Radix>(
     mut radix: impl FnMut(&T) -> R,
     exact: Option<fn(R) -> T>,
 ) {
+    if wide(v.len()) {
+        select_many_in::<Wide, T, R>(v, ranks, out, &mut radix, exact);
+    } else {
+        select_many_in::<Narrow, T, R>(v, ranks, out, &mut radix, exact);
+    }
+}
+
+/// [`select_many`] with the digits `D`.
+fn select_many_in<D: Digits, T: Copy, R: Radix>(
+    v: &[T],
+    ranks: &[usize],
+    out: &mut [Option<T>],
+    radix: &mut impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) {
     let n = v.len();
     let start = Narrowed::<R>::start(0, n);
-    let first = if n > 1 && ranks.iter().any(|&k| k < n) {
-        Some(count_next(v, &start, &mut radix))
-    } else {
-        None
-    };
+    let shared = n > 1 && ranks.iter().any(|&k| k < n);
+    let mut first = D::ZEROS;
+    if shared {
+        first_pass::<D, T, R>(v, radix, &mut first);
+    }
     for (slot, &k) in out.iter_mut().zip(ranks) {
         *slot = if k >= n {
             None
         } else {
             let state = Narrowed { rank: k, ..start };
-            match &first {
-                Some(counts) => narrow(state, counts).and_then(|s| finish(v, s, &mut radix, exact)),
-                None => finish(v, state, &mut radix, exact),
+            if shared {
+                narrow::<D, R>(state, &first).and_then(|s| finish::<D, T, R>(v, s, radix, exact))
+            } else {
+                finish::<D, T, R>(v, state, radix, exact)
             }
         };
     }
 }
 
 /// The first pass of [`select_many`] on its own, so that the quantiles can narrow
-/// any number of ranks from it without a buffer of ranks.
-pub(crate) fn first_pass<T, R: Radix>(
+/// any number of ranks from it without a buffer of ranks: adds the counts of
+/// the first digit to `counts` (zeros; written in place, not returned, so that
+/// no copy of them sits on the stack).
+pub(crate) fn first_pass<D: Digits, T, R: Radix>(
     v: &[T],
     radix: &mut impl FnMut(&T) -> R,
-) -> [usize; SELECT_BUCKETS] {
-    count_next(v, &Narrowed::start(0, v.len()), radix)
+    counts: &mut D::Counts,
+) {
+    let (width, shift) = digit_after::<R>(0, D::BITS);
+    let mask = (1 << width) - 1;
+    D::count_dense(v, |x| radix(x).shr_usize(shift) & mask, counts);
 }
 
 /// The radix at rank `k` of the stable order by `radix`, and how many records
@@ -211,11 +359,12 @@ pub(crate) fn radix_at<T, R: Radix>(
     if k >= v.len() {
         return None;
     }
-    let mut state = Narrowed::start(k, v.len());
-    while !state.done() {
-        let counts = count_next(v, &state, &mut radix);
-        state = narrow(state, &counts)?;
-    }
+    let start = Narrowed::start(k, v.len());
+    let state = if wide(v.len()) {
+        run_passes::<Wide, T, R>(v, start, &mut radix)?
+    } else {
+        run_passes::<Narrow, T, R>(v, start, &mut radix)?
+    };
     if state.known == R::BITS {
         return Some((state.prefix, state.rank + 1));
     }
@@ -224,11 +373,9 @@ pub(crate) fn radix_at<T, R: Radix>(
     Some((r, 1))
 }
 
-/// Distinct prefixes [`narrow_joint`] counts in one read.
-const JOINT: usize = 4;
-/// The table of a dense joint pass that counts the records matching no prefix.
-#[allow(clippy::cast_possible_truncation)] // 4
-const NO_PREFIX: u32 = JOINT as u32;
+/// Distinct prefixes [`narrow_joint`] counts in one read: two tables of wide
+/// digits are 16 KiB.
+const JOINT: usize = 2;
 
 /// Runs the remaining passes of several ranks together (the quantiles' order
 /// statistics, after the shared [`first_pass`]): each pass is one read of `v`
@@ -237,8 +384,10 @@ const NO_PREFIX: u32 = JOINT as u32;
 /// share the counts. A state becomes `None` when the counts do not hold its rank
 /// (only with a key function that answers differently on two calls). With
 /// `whole`, every state is narrowed to its full radix (for keys the radix gives
-/// back), else until one record is left.
-pub(crate) fn narrow_joint<T, R: Radix>(
+/// back), else until one record is left. Not inlined: its tables are on the
+/// stack only while it runs.
+#[inline(never)]
+pub(crate) fn narrow_joint<D: Digits, T, R: Radix>(
     v: &[T],
     states: &mut [Option<Narrowed<R>>],
     radix: &mut impl FnMut(&T) -> R,
@@ -259,29 +408,19 @@ pub(crate) fn narrow_joint<T, R: Radix>(
         }
         let keys = &keys[..d];
         let group: usize = keys.iter().map(|k| k.2).sum();
-        let counts = if keys.iter().all(|k| k.1 == keys[0].1) {
-            count_joint_one_length(v, keys, radix, group)
+        let mut counts = [D::ZEROS; JOINT];
+        if keys.iter().all(|k| k.1 == keys[0].1) {
+            count_joint_one_length::<D, T, R>(v, keys, radix, group, &mut counts);
         } else {
-            count_joint(v, keys, radix, group)
-        };
+            count_joint::<D, T, R>(v, keys, radix, group, &mut counts);
+        }
         for slot in states.iter_mut() {
             let Some(s) = *slot else { continue };
             if let Some(i) = keys.iter().position(|k| (k.0, k.1) == (s.prefix, s.known)) {
-                *slot = narrow(s, &counts[i]);
+                *slot = narrow::<D, R>(s, &counts[i]);
             }
         }
     }
-}
-
-/// The width and shift of the digit after the top `known` bits.
-fn digit_after<R: Radix>(known: u32) -> (u32, u32) {
-    Narrowed::<R> {
-        prefix: R::ZERO,
-        known,
-        rank: 0,
-        group: 0,
-    }
-    .next_digit()
 }
 
 /// One pass of [`narrow_joint`] where every prefix has the same length, so that a
@@ -290,17 +429,19 @@ fn digit_after<R: Radix>(known: u32) -> (u32, u32) {
 ///
 /// Where `group` (the records the prefixes hold) is at most one in
 /// [`SPARSE_BLOCK`], each block is first tested whole (which vectorizes), and
-/// only a block with a match is counted. Else each record is counted once, in
-/// the table of the prefix it matches (two sets of `u32` tables, 80 KiB: see
-/// [`count_into`]).
-fn count_joint_one_length<T, R: Radix>(
+/// only a block with a match is counted. Else every record is counted in the
+/// table of the prefix it matches, without a branch (one table per prefix: no
+/// second set, to keep the stack small).
+#[inline(never)] // a frame of its own, its counts `narrow_joint`'s
+fn count_joint_one_length<D: Digits, T, R: Radix>(
     v: &[T],
     keys: &[(R, u32, usize)],
     radix: &mut impl FnMut(&T) -> R,
     group: usize,
-) -> [[usize; SELECT_BUCKETS]; JOINT] {
+    total: &mut [D::Counts; JOINT],
+) {
     let known = keys[0].1;
-    let (width, shift) = digit_after::<R>(known);
+    let (width, shift) = digit_after::<R>(known, D::BITS);
     let mask = (1 << width) - 1;
     // The unused slots hold all ones, which no top `known < BITS` bits are.
     let mut prefixes = [R::MAX; JOINT];
@@ -318,60 +459,49 @@ fn count_joint_one_length<T, R: Radix>(
         }
         (which, hit)
     };
-    #[allow(clippy::large_stack_arrays)]
-    let mut total = [[0; SELECT_BUCKETS]; JOINT];
     if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
         for block in v.chunks(SPARSE_BLOCK) {
             if block.iter().fold(false, |any, x| any | which(radix(x)).1) {
                 for x in block {
                     let r = radix(x);
                     if let (i, true) = which(r) {
-                        total[i][r.shr_usize(shift) & mask] += 1;
+                        let c = &mut total[i].as_mut()[r.shr_usize(shift) & mask];
+                        *c = c.plus(1);
                     }
                 }
             }
         }
-        return total;
+        return;
     }
-    // Each record counts once, in the table of the prefix it matches, or in
-    // table `NO_PREFIX` (not read back) where it matches none.
-    count_into::<T, { (JOINT + 1) * SELECT_BUCKETS }, 2>(
-        v,
-        |x| {
-            // In `u32` lanes (the index is below 2^14), which vectorize wider.
-            let r = radix(x);
-            let high = r.high(known);
-            let mut table = NO_PREFIX;
-            for (i, &p) in (0..).zip(&prefixes) {
-                table = if high == p { i } else { table };
-            }
-            #[allow(clippy::cast_possible_truncation)] // `mask` keeps it
-            let digit = (r.shr_usize(shift) & mask) as u32;
-            (table << SELECT_BITS | digit) as usize
-        },
-        total.as_flattened_mut(),
-    );
-    total
+    // Each record adds whether it matches, in the table of the prefix it
+    // matches (table 0 where none: it adds 0), without a branch (which the data
+    // would mispredict).
+    for x in v {
+        let r = radix(x);
+        let (i, hit) = which(r);
+        let c = &mut total[i].as_mut()[r.shr_usize(shift) & mask];
+        *c = c.plus(usize::from(hit));
+    }
 }
 
 /// One pass of [`narrow_joint`] with prefixes of several lengths (a record may
 /// match more than one): each record is tested against every prefix; where
 /// `group` (the records the prefixes hold) is at most one in [`SPARSE_BLOCK`],
 /// each block is first tested whole.
-fn count_joint<T, R: Radix>(
+#[inline(never)] // a frame of its own, its counts `narrow_joint`'s
+fn count_joint<D: Digits, T, R: Radix>(
     v: &[T],
     keys: &[(R, u32, usize)],
     radix: &mut impl FnMut(&T) -> R,
     group: usize,
-) -> [[usize; SELECT_BUCKETS]; JOINT] {
-    // 64 KiB on a 64-bit target (the price of one read for four prefixes).
-    #[allow(clippy::large_stack_arrays)]
-    let mut counts = [[0_usize; SELECT_BUCKETS]; JOINT];
+    counts: &mut [D::Counts; JOINT],
+) {
     let mut count = |r: R| {
         for (c, &(prefix, known, _)) in counts.iter_mut().zip(keys) {
             if r.high(known) == prefix {
-                let (width, shift) = digit_after::<R>(known);
-                c[r.shr_usize(shift) & ((1 << width) - 1)] += 1;
+                let (width, shift) = digit_after::<R>(known, D::BITS);
+                let c = &mut c.as_mut()[r.shr_usize(shift) & ((1 << width) - 1)];
+                *c = c.plus(1);
             }
         }
     };
@@ -391,17 +521,5 @@ fn count_joint<T, R: Radix>(
         for x in v {
             count(radix(x));
         }
-    }
-    counts
-}
-
-impl<R: Radix> Narrowed<R> {
-    /// [`Narrowed::start`] narrowed by the shared first pass.
-    pub(crate) fn after_first(
-        rank: usize,
-        n: usize,
-        first: &[usize; SELECT_BUCKETS],
-    ) -> Option<Self> {
-        narrow(Self::start(rank, n), first)
     }
 }

@@ -27,47 +27,64 @@ impl Big {
         self.0.iter().all(|&l| l == 0)
     }
 
-    fn shl(&self, bits: u32) -> Self {
-        let (limbs, rest) = ((bits / 64) as usize, bits % 64);
-        let mut out = Self([0; LIMBS]);
-        for i in (limbs..LIMBS).rev() {
-            let lo = self.0[i - limbs];
-            let below = if rest > 0 && i > limbs {
-                self.0[i - limbs - 1] >> (64 - rest)
-            } else {
-                0
-            };
-            out.0[i] = (lo << rest) | below;
-        }
+    /// `self <<= bits`, in place (each limb is read before it is written: the
+    /// loop runs from the top).
+    fn shl_assign(&mut self, bits: u32) {
         debug_assert!(self.bit_len() + bits <= 64 * 54);
-        out
+        let (limbs, rest) = ((bits / 64) as usize, bits % 64);
+        for i in (0..LIMBS).rev() {
+            self.0[i] = if i < limbs {
+                0
+            } else {
+                let below = if rest > 0 && i > limbs {
+                    self.0[i - limbs - 1] >> (64 - rest)
+                } else {
+                    0
+                };
+                (self.0[i - limbs] << rest) | below
+            };
+        }
     }
 
-    fn add(&self, other: &Self) -> Self {
-        let mut out = Self([0; LIMBS]);
+    /// `self += other`, in place.
+    fn add_assign(&mut self, other: &Self) {
         let mut carry = false;
         for i in 0..LIMBS {
             let (s, c1) = self.0[i].overflowing_add(other.0[i]);
             let (s, c2) = s.overflowing_add(u64::from(carry));
-            out.0[i] = s;
+            self.0[i] = s;
             carry = c1 || c2;
         }
         debug_assert!(!carry);
-        out
     }
 
-    /// `self − other`, for `self ≥ other`.
-    fn sub(&self, other: &Self) -> Self {
-        let mut out = Self([0; LIMBS]);
+    /// `self += x`, in place.
+    fn add_u128(&mut self, x: u128) {
+        let mut carry = x;
+        for limb in &mut self.0 {
+            if carry == 0 {
+                break;
+            }
+            let t = u128::from(*limb) + (carry & u128::from(u64::MAX));
+            #[allow(clippy::cast_possible_truncation)] // the low half
+            {
+                *limb = t as u64;
+            }
+            carry = (carry >> 64) + (t >> 64);
+        }
+        debug_assert!(carry == 0);
+    }
+
+    /// `self −= other`, in place, for `self ≥ other`.
+    fn sub_assign(&mut self, other: &Self) {
         let mut borrow = false;
         for i in 0..LIMBS {
             let (s, b1) = self.0[i].overflowing_sub(other.0[i]);
             let (s, b2) = s.overflowing_sub(u64::from(borrow));
-            out.0[i] = s;
+            self.0[i] = s;
             borrow = b1 || b2;
         }
         debug_assert!(!borrow);
-        out
     }
 
     fn mul(&self, other: &Self) -> Self {
@@ -97,20 +114,21 @@ impl Big {
         out
     }
 
-    /// `(self / d, self % d)` for `d ≥ 1`.
-    fn div_small(&self, d: u64) -> (Self, u64) {
-        let mut out = Self([0; LIMBS]);
+    /// `self /= d` in place, for `d ≥ 1`; returns the remainder.
+    fn div_small_assign(&mut self, d: u64) -> u64 {
         let mut rem = 0_u128;
-        for i in (0..LIMBS).rev() {
-            let cur = (rem << 64) | u128::from(self.0[i]);
+        for limb in self.0.iter_mut().rev() {
+            let cur = (rem << 64) | u128::from(*limb);
             #[allow(clippy::cast_possible_truncation)] // cur / d < 2^64 as rem < d
             {
-                out.0[i] = (cur / u128::from(d)) as u64;
+                *limb = (cur / u128::from(d)) as u64;
             }
             rem = cur % u128::from(d);
         }
         #[allow(clippy::cast_possible_truncation)] // below d
-        (out, rem as u64)
+        {
+            rem as u64
+        }
     }
 
     #[allow(clippy::cast_possible_truncation)] // at most 64 · LIMBS
@@ -175,30 +193,41 @@ fn pow2(e: i32) -> f64 {
 pub(super) fn lerp(a: f64, b: f64, g: Frac, precision: u32, min_exp: i32) -> f64 {
     let ((na, ma, ea), (nb, mb, eb)) = (parts(a), parts(b));
     let e0 = ea.min(eb);
-    #[allow(clippy::cast_sign_loss)] // ea, eb ≥ e0
-    let (big_a, big_b) = (
-        Big::from_u128(u128::from(ma)).shl((ea - e0) as u32),
-        Big::from_u128(u128::from(mb)).shl((eb - e0) as u32),
-    );
-    // g = gn / den; the value is (a · (den − gn) + b · gn) / den.
-    let gn = Big::from_u128(u128::from(g.t))
-        .shl(g.s)
-        .add(&Big::from_u128(g.r));
-    let den = Big::from_u128(u128::from(g.d)).shl(g.s);
-    let (pa, pb) = (big_a.mul(&den.sub(&gn)), big_b.mul(&gn));
+    // g = gn / den; the value is (a · (den − gn) + b · gn) / den. The integers
+    // are updated in place, four of them alive at most (a firmware's stack).
+    let mut gn = Big::from_u128(u128::from(g.t));
+    gn.shl_assign(g.s);
+    gn.add_u128(g.r);
+    let mut big = Big::from_u128(u128::from(mb));
+    #[allow(clippy::cast_sign_loss)] // eb ≥ e0
+    big.shl_assign((eb - e0) as u32);
+    let mut pb = big.mul(&gn);
+    // `big` becomes den − gn, then `gn` becomes a.
+    big = Big::from_u128(u128::from(g.d));
+    big.shl_assign(g.s);
+    big.sub_assign(&gn);
+    gn = Big::from_u128(u128::from(ma));
+    #[allow(clippy::cast_sign_loss)] // ea ≥ e0
+    gn.shl_assign((ea - e0) as u32);
+    let mut pa = gn.mul(&big);
     let (neg, x) = if na == nb {
-        (na, pa.add(&pb))
+        pa.add_assign(&pb);
+        (na, &mut pa)
     } else if ge(&pa, &pb) {
-        (na, pa.sub(&pb))
+        pa.sub_assign(&pb);
+        (na, &mut pa)
     } else {
-        (nb, pb.sub(&pa))
+        pb.sub_assign(&pa);
+        (nb, &mut pb)
     };
     if x.is_zero() {
         return 0.0;
     }
     // value = x · 2^e0 / (d · 2^s) = y · 2^e (+ the remainder), y having at
     // least 61 bits: the rounding position is inside y.
-    let (y, rem) = x.shl(64).div_small(g.d);
+    x.shl_assign(64);
+    let rem = x.div_small_assign(g.d);
+    let y = &*x;
     #[allow(clippy::cast_possible_wrap)] // s ≤ 1074
     let e = e0 - g.s as i32 - 64;
     #[allow(clippy::cast_possible_wrap)] // at most 64 · LIMBS

@@ -6,10 +6,11 @@
 //! up to four probabilities, and interpolates each result exactly: the method's
 //! formula evaluated on integers (the probability as the binary fraction it is,
 //! the two neighbours as the binary numbers they are) and rounded once to the
-//! element type, to nearest, ties to even. Three reads of an `f32` slice
-//! usually answer up to four probabilities; nothing is allocated, and the
-//! counters live on the stack: about 150 KiB at most on a 64-bit target (a
-//! thread of firmware with a smaller stack cannot call these functions).
+//! element type, to nearest, ties to even. Three or four reads of an `f32`
+//! slice usually answer up to four probabilities (the later passes count two
+//! prefixes a read); nothing is allocated, and the counters live on the stack:
+//! 2.9 KiB on 256 `f32` on `thumbv7em-none-eabihf`, 18 KiB at most on any slice
+//! (the [table](super#stack)).
 //!
 //! # The methods
 //!
@@ -77,8 +78,8 @@
 use core::fmt;
 
 use super::SortKey;
-use super::radix::Radix;
-use super::select::{self, Narrowed, SELECT_BITS, SELECT_BUCKETS};
+use super::radix::{Count, Radix};
+use super::select::{self, Digits, Narrow, Narrowed, Wide};
 
 mod exact;
 mod pick;
@@ -322,9 +323,14 @@ fn radix_of<F: QuantileFloat>(x: &F) -> F::Radix {
 
 /// The quantiles of `v` at `probs`, written to `out`: `out[i]` is the quantile of
 /// probability `probs[i]` by `method`, NaNs treated as `nans` says. Read-only, no
-/// allocation; one read to count the NaNs, one shared selection pass, then the
-/// narrower passes (2 more for `f32`, 5 for `f64`), each one read of `v` for the
-/// order statistics of up to four probabilities together.
+/// allocation; one read to count the NaNs, one selection pass per four
+/// probabilities, then the narrower passes (2 more for `f32`, 5 for `f64`; on at
+/// most 512 values, 4 bits a pass), each one read of `v` for the order
+/// statistics of up to two distinct prefixes together.
+///
+/// Stack: 2.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (`f64`: 3.1 KiB;
+/// x86-64: 1.5 and 1.7 KiB), 18 KiB at most on any slice
+/// ([measured](super#stack)).
 ///
 /// Results are correctly rounded; NaN, ±0, ±∞ and the differences from `NumPy`
 /// are in the [module docs](self#values).
@@ -365,14 +371,64 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
         out.len()
     );
     check(probs)?;
-    let first = select::first_pass(v, &mut radix_of::<F>);
-    let values = v.len() - nan_count::<F>(&first, || v.iter().filter(|x| x.is_any_nan()).count());
-    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
-        out.fill(F::canonical_nan());
-        return Ok(());
+    if select::wide(v.len()) {
+        quantiles_in::<Wide, F>(v, probs, out, method, nans);
+    } else {
+        quantiles_in::<Narrow, F>(v, probs, out, method, nans);
     }
-    answer(v, values, &first, probs, out, method);
     Ok(())
+}
+
+/// [`quantiles_with_buffer`] with the digits `D`, after the checks: per batch
+/// of [`BATCH`] probabilities, one first pass (the first batch's counts the NaNs
+/// too), then the batch's narrower passes. The first pass's counts are not kept
+/// across a batch (its 8 KiB and the joint passes' 16 KiB would sit on the stack
+/// together): more than four probabilities cost one more read per batch.
+fn quantiles_in<D: Digits, F: QuantileFloat>(
+    v: &[F],
+    probs: &[f64],
+    out: &mut [F],
+    method: Method,
+    nans: Nans,
+) {
+    let mut values = None;
+    for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+        let mut picks = [Pick::At(0); BATCH];
+        let mut states = [None; 2 * BATCH];
+        let Some(n) = first_states::<D, F>(v, values, nans, ps, method, &mut picks, &mut states)
+        else {
+            out.fill(F::canonical_nan());
+            return;
+        };
+        values = Some(n);
+        finish_batch::<D, F>(v, &picks, &mut states, os);
+    }
+}
+
+/// One first pass of `v`: the number of values (from `values`, or counted here),
+/// and the picks and states of the probabilities `ps` after the pass; `None`
+/// when every result is NaN (no values, or NaNs that `nans` propagates). Not
+/// inlined: the counts leave the stack before the narrower passes.
+#[inline(never)]
+fn first_states<D: Digits, F: QuantileFloat>(
+    v: &[F],
+    values: Option<usize>,
+    nans: Nans,
+    ps: &[f64],
+    method: Method,
+    picks: &mut [Pick; BATCH],
+    states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
+) -> Option<usize> {
+    let mut first = D::ZEROS;
+    select::first_pass::<D, F, F::Radix>(v, &mut radix_of::<F>, &mut first);
+    let values = values.unwrap_or_else(|| {
+        v.len() - nan_count::<D, F>(&first, || v.iter().filter(|x| x.is_any_nan()).count())
+    });
+    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+        return None;
+    }
+    states_from::<D, F>(&first, values, v.len(), ps, method, picks, states);
+    Some(values)
 }
 
 /// The NaNs of a slice, from its first selection pass `first` where the top
@@ -380,16 +436,17 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
 ///
 /// Every NaN has the largest radix ([`radix_of`]); a number's radix starts
 /// with its sign and exponent bits, so when the first digit covers them and a
-/// bit beyond (`f32`, `f16`, `bf16`), the top bucket holds only radices whose
-/// exponent is all ones and significand nonzero: NaNs. For `f64` the first
-/// digit stops inside the exponent, and the largest numbers share the top bucket.
-fn nan_count<F: QuantileFloat>(
-    first: &[usize; SELECT_BUCKETS],
+/// bit beyond (`f32`, `f16`, `bf16` with the wide digits), the top bucket holds
+/// only radices whose exponent is all ones and significand nonzero: NaNs. For
+/// `f64`, and for the narrow digits, the first digit stops inside the exponent,
+/// and the largest numbers share the top bucket.
+fn nan_count<D: Digits, F: QuantileFloat>(
+    first: &D::Counts,
     count: impl FnOnce() -> usize,
 ) -> usize {
     let exponent_bits = <F::Radix as Radix>::BITS - F::PRECISION;
-    if 1 + exponent_bits < SELECT_BITS {
-        first[SELECT_BUCKETS - 1]
+    if 1 + exponent_bits < D::BITS {
+        first.as_ref()[D::N - 1].get()
     } else {
         count()
     }
@@ -399,41 +456,49 @@ fn nan_count<F: QuantileFloat>(
 /// together, sharing each read of the slice.
 const BATCH: usize = 4;
 
-/// The quantiles of `probs` into `out`, from the shared first selection pass
-/// `first` of `v`, which holds `values` numbers (its NaNs last).
-fn answer<F: QuantileFloat>(
-    v: &[F],
+/// The picks of the probabilities `ps` (of `values` numbers among `n`) and the
+/// states of their order statistics, narrowed by the first pass `first`.
+fn states_from<D: Digits, F: QuantileFloat>(
+    first: &D::Counts,
     values: usize,
-    first: &[usize; SELECT_BUCKETS],
-    probs: &[f64],
-    out: &mut [F],
+    n: usize,
+    ps: &[f64],
     method: Method,
+    picks: &mut [Pick; BATCH],
+    states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
 ) {
-    let n = v.len();
-    for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
-        let mut picks = [Pick::At(0); BATCH];
-        let mut states = [None; 2 * BATCH];
-        for ((&p, slot), st) in ps.iter().zip(&mut picks).zip(states.chunks_mut(2)) {
-            *slot = pick(method, values, p);
-            let (a, b) = match *slot {
-                Pick::At(i) => (i, None),
-                Pick::Lerp(j, _) => (j, Some(j + 1)),
-            };
-            st[0] = Narrowed::after_first(a, n, first);
-            st[1] = b.and_then(|b| Narrowed::after_first(b, n, first));
-        }
-        select::narrow_joint(v, &mut states, &mut radix_of::<F>, true);
-        // The ranks are below the number of values: the states hold them.
-        let x = |s: Option<Narrowed<F::Radix>>| {
-            s.and_then(|s| select::finish(v, s, &mut radix_of::<F>, Some(F::from_radix)))
-                .unwrap_or_else(F::canonical_nan)
+    for ((&p, slot), st) in ps.iter().zip(picks).zip(states.chunks_mut(2)) {
+        *slot = pick(method, values, p);
+        let (a, b) = match *slot {
+            Pick::At(i) => (i, None),
+            Pick::Lerp(j, _) => (j, Some(j + 1)),
         };
-        for ((o, &pk), st) in os.iter_mut().zip(&picks).zip(states.chunks(2)) {
-            *o = match pk {
-                Pick::At(_) => x(st[0]),
-                Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
-            };
-        }
+        st[0] = Narrowed::after_first::<D>(a, n, first);
+        st[1] = b.and_then(|b| Narrowed::after_first::<D>(b, n, first));
+    }
+}
+
+/// The narrower passes of one batch (its `states` after the first pass), and
+/// its results into `os`.
+fn finish_batch<D: Digits, F: QuantileFloat>(
+    v: &[F],
+    picks: &[Pick; BATCH],
+    states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
+    os: &mut [F],
+) {
+    select::narrow_joint::<D, F, F::Radix>(v, states, &mut radix_of::<F>, true);
+    // The ranks are below the number of values: the states hold them.
+    let x = |s: Option<Narrowed<F::Radix>>| {
+        s.and_then(|s| {
+            select::finish::<D, F, F::Radix>(v, s, &mut radix_of::<F>, Some(F::from_radix))
+        })
+        .unwrap_or_else(F::canonical_nan)
+    };
+    for ((o, &pk), st) in os.iter_mut().zip(picks).zip(states.chunks(2)) {
+        *o = match pk {
+            Pick::At(_) => x(st[0]),
+            Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
+        };
     }
 }
 
@@ -448,7 +513,8 @@ fn check(probs: &[f64]) -> Result<(), QuantileError> {
     }
 }
 
-/// One quantile of `v`: [`quantiles_with_buffer`] with one probability.
+/// One quantile of `v`: [`quantiles_with_buffer`] with one probability (and
+/// its stack).
 ///
 /// # Errors
 ///
@@ -529,22 +595,32 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
         quantiles_with_buffer(v, probs, &mut out, method, nans)?;
         return Ok(out);
     }
+    if !select::wide(v.len()) {
+        // Past `u32::MAX` records: the narrow digits, on the calling thread.
+        quantiles_with_buffer(v, probs, &mut out, method, nans)?;
+        return Ok(out);
+    }
     let chunk = v
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .max(1 << 14);
     let first = v
         .par_chunks(chunk)
-        .map(|c| select::first_pass(c, &mut radix_of::<F>))
+        .map(|c| {
+            let mut counts = Wide::ZEROS;
+            select::first_pass::<Wide, F, F::Radix>(c, &mut radix_of::<F>, &mut counts);
+            counts
+        })
         .reduce(
-            || [0; SELECT_BUCKETS],
+            || Wide::ZEROS,
             |mut a, b| {
+                // The sums are counts of `v`, at most `u32::MAX` (`wide`).
                 a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
                 a
             },
         );
     let values = v.len()
-        - nan_count::<F>(&first, || {
+        - nan_count::<Wide, F>(&first, || {
             v.par_chunks(chunk)
                 .map(|c| c.iter().filter(|x| x.is_any_nan()).count())
                 .sum()
@@ -552,7 +628,14 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
     if values == 0 || (values < v.len() && nans == Nans::Propagate) {
         return Ok(out);
     }
-    answer(v, values, &first, probs, &mut out, method);
+    // The first pass's counts stay (on the heap's threads, the stack is not
+    // the firmware's): one first pass for every batch.
+    for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+        let mut picks = [Pick::At(0); BATCH];
+        let mut states = [None; 2 * BATCH];
+        states_from::<Wide, F>(&first, values, v.len(), ps, method, &mut picks, &mut states);
+        finish_batch::<Wide, F>(v, &picks, &mut states, os);
+    }
     Ok(out)
 }
 

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Checks the stack that normkey's selection functions take on 256 values, on
+`thumbv7em-none-eabihf` (issue 40: at most 4 KiB each).
+
+Builds the probe (`src/main.rs`: one `probe_*` function per call) in release with
+`-Z emit-stack-sizes` (the stable toolchain with `RUSTC_BOOTSTRAP=1`: the flag is
+unstable, and the target's `rust-std` is the one the bare-metal stage installs),
+reads every function's frame from the `.stack_sizes` section (`llvm-readobj
+--stack-sizes`) and the calls between functions from the disassembly
+(`llvm-objdump -d`: `bl` and the branches to another function's start, which are
+tail calls), and sums the frames along the deepest call chain below each probe.
+A function with no frame in the section (`core`'s and `compiler_builtins`'
+prebuilt code: panics, `memclr`, soft-float compares) counts as
+`UNKNOWN_FRAME` bytes and is not followed. A cycle (recursion) fails the check:
+its depth would be unbounded here.
+
+Usage: python3 tools/stack-sizes/check.py [--limit BYTES]   (from the repository
+root or anywhere; needs `rustup component add llvm-tools` and the target)
+Prints each probe's worst chain and exits 1 if one exceeds the limit.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TARGET = os.environ.get("STACK_TARGET", "thumbv7em-none-eabihf")
+# What a function without a recorded frame counts for (the prebuilt `core`
+# functions the probes reach are small leaves: soft-float compares, memclr, or
+# the panic path, which ends in the probe's `loop {}`).
+UNKNOWN_FRAME = 256
+# normkey's wide selection digits, in a demangled name.
+WIDE = "sort::select::Wide"
+
+
+def tool(name):
+    """An LLVM tool from rustup's `llvm-tools` (the toolchain's own LLVM)."""
+    sysroot = subprocess.check_output(["rustc", "--print", "sysroot"], text=True).strip()
+    host = re.search(r"host: (\S+)", subprocess.check_output(["rustc", "-vV"], text=True)).group(1)
+    path = os.path.join(sysroot, "lib", "rustlib", host, "bin", name)
+    if not os.path.exists(path):
+        sys.exit(f"{path} is missing: rustup component add llvm-tools")
+    return path
+
+
+def build():
+    target_dir = os.environ.get("CARGO_TARGET_DIR") or os.path.join(HERE, "..", "..", "target", "stack-sizes")
+    env = dict(os.environ, RUSTC_BOOTSTRAP="1", RUSTFLAGS="-Z emit-stack-sizes", CARGO_TARGET_DIR=target_dir)
+    subprocess.run(["cargo", "build", "--release", "--target", TARGET], cwd=HERE, env=env, check=True)
+    return os.path.join(target_dir, TARGET, "release", "stack-probe")
+
+
+def frames(elf):
+    out = subprocess.check_output([tool("llvm-readobj"), "--stack-sizes", "--elf-output-style=GNU", elf], text=True)
+    sizes = {}
+    for line in out.splitlines():
+        m = re.match(r"\s*(\d+)\s+(\S+)\s*$", line)
+        if m:
+            sizes[m.group(2)] = int(m.group(1))
+    return sizes
+
+
+def calls(elf):
+    out = subprocess.check_output([tool("llvm-objdump"), "-d", "--no-show-raw-insn", elf], text=True)
+    graph, current, indirect = {}, None, {}
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ <(\S+)>:$", line)
+        if m:
+            current = m.group(1)
+            graph[current] = set()
+            continue
+        if current is None:
+            continue
+        # `bl sym`, and `b`/`b.w`/`bxx` to another function's first instruction
+        # (Thumb); `call`, `jmp`, `jxx` (x86-64).
+        m = re.search(r"\s(b[a-z]*(\.w)?|call[q]?|j[a-z]+)\s+(0x)?[0-9a-f]+ <([^>+]+)>", line)
+        if m and m.group(4) != current:
+            graph[current].add(m.group(4))
+        elif re.search(r"\sblx\s+r\d|\scall[q]?\s+\*", line):
+            indirect[current] = indirect.get(current, 0) + 1
+    return graph, indirect
+
+
+# Mangled name -> demangled, for every function of the probe.
+NAMES = {}
+
+
+def worst(fn, sizes, graph, stack, memo, skip=None):
+    """The deepest chain from `fn`: (bytes, [(frame, function)]), not following
+    the functions whose names contain `skip`."""
+    if fn in memo:
+        return memo[fn]
+    if fn in stack:
+        raise RuntimeError("recursion: " + " -> ".join(stack[stack.index(fn):] + [fn]))
+    own = sizes.get(fn)
+    if own is None:
+        return UNKNOWN_FRAME, [(UNKNOWN_FRAME, fn + " (no frame recorded)")]
+    best = (0, [])
+    for callee in sorted(graph.get(fn, ())):
+        if skip and skip in NAMES.get(callee, callee):
+            continue
+        best = max(best, worst(callee, sizes, graph, stack + [fn], memo, skip))
+    memo[fn] = (own + best[0], [(own, fn)] + best[1])
+    return memo[fn]
+
+
+def demangle(names):
+    try:
+        out = subprocess.run(["c++filt"], input="\n".join(names), text=True, capture_output=True, check=True)
+        return out.stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):
+        return names
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=4096, help="bytes of stack per probe (default 4096)")
+    ap.add_argument("--elf", help="an already built probe (skips the build)")
+    ap.add_argument("--long-limit", type=int, default=32768, help="bytes of stack per long_* probe, any length (default 32768)")
+    args = ap.parse_args()
+    elf = args.elf or build()
+    sizes = frames(elf)
+    graph, indirect = calls(elf)
+    NAMES.update(zip(graph, demangle(list(graph))))
+    probes = sorted(f for f in graph if f.startswith(("probe_", "long_")))
+    if not probes:
+        sys.exit("no probe_* function in " + elf)
+    failed = False
+    memos = {True: {}, False: {}}
+    for p in probes:
+        # A slice of at most `select::NARROW_MAX` (512) records takes the narrow
+        # digits (`select::wide`): the 256-value probes do not follow the wide
+        # digits' instances (`Wide` in their names), the long ones do.
+        short = p.startswith("probe_")
+        total, chain = worst(p, sizes, graph, [], memos[short], WIDE if short else None)
+        limit = args.limit if p.startswith("probe_") else args.long_limit
+        verdict = "ok" if total <= limit else "OVER THE LIMIT"
+        failed |= total > limit
+        print(f"{p}: {total} bytes ({verdict}, limit {limit})")
+        for size, fn in chain:
+            print(f"    {size:6d}  {NAMES.get(fn, fn)[:150]}")
+    for fn, n in sorted(indirect.items()):
+        if fn in memos[True] or fn in memos[False]:
+            print(f"note: {fn} makes {n} indirect call(s), not followed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

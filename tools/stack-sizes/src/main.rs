@@ -1,0 +1,120 @@
+//! The probe of `check.py`: each `probe_*` function calls one of normkey's
+//! read-only selection functions on 256 values, the way firmware does on a
+//! window of samples. `check.py` reads the frames of the functions they reach
+//! (`-Z emit-stack-sizes`) and the calls between them (the disassembly).
+#![no_std]
+#![no_main]
+
+use core::hint::black_box;
+use normkey::sort::{self, Method, Nans};
+
+/// Values per call: the window of issue 40.
+const N: usize = 256;
+
+/// `select` on 256 `f32`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_select(v: &[f32; N], k: usize) -> f32 {
+    sort::select(v, k).unwrap_or(0.0)
+}
+
+/// `select_many` of three ranks of 256 `f32`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_select_many(v: &[f32; N], out: &mut [Option<f32>; 3]) {
+    sort::select_many(v, &[0, N / 2, N - 1], out);
+}
+
+/// `select` on 256 `f64`: the widest float key (six passes of the wide digits).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_select_f64(v: &[f64; N], k: usize) -> f64 {
+    sort::select(v, k).unwrap_or(0.0)
+}
+
+/// `quantiles_with_buffer` of five probabilities (two batches) of 256 `f32`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_quantiles(v: &[f32; N], out: &mut [f32; 5], method: Method) -> bool {
+    sort::quantiles_with_buffer(v, &[0.0, 0.25, 0.5, 0.99, 1.0], out, method, Nans::Skip).is_ok()
+}
+
+/// `quantiles_with_buffer` of one probability of 256 `f64`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_quantile_f64(v: &[f64; N], p: f64) -> f64 {
+    let mut out = [0.0];
+    let ok = sort::quantiles_with_buffer(v, &[p], &mut out, Method::Linear, Nans::Propagate);
+    if ok.is_ok() { out[0] } else { 0.0 }
+}
+
+/// `quantile` of a slice of any length.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_quantile(v: &[f32], p: f64) -> f32 {
+    sort::quantile(v, p, Method::Hazen, Nans::Propagate).unwrap_or(0.0)
+}
+
+/// `top_k_with_buffer` of the 128 smallest of 256 `f32`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn probe_top_k(v: &[f32; N], out: &mut [f32; N / 2], scratch: &mut [f32; N]) -> bool {
+    sort::top_k_with_buffer(v, out, scratch).is_ok()
+}
+
+/// `select` on a slice of any length (`check.py --long`: both digit widths).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_select(v: &[f32], k: usize) -> f32 {
+    sort::select(v, k).unwrap_or(0.0)
+}
+
+/// `select_many` of three ranks of a slice of any length.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_select_many(v: &[f64], out: &mut [Option<f64>; 3]) {
+    sort::select_many(v, &[0, v.len() / 2, v.len().saturating_sub(1)], out);
+}
+
+/// `quantiles_with_buffer` of five probabilities of a slice of any length.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_quantiles(v: &[f64], out: &mut [f64; 5], method: Method) -> bool {
+    sort::quantiles_with_buffer(v, &[0.0, 0.25, 0.5, 0.99, 1.0], out, method, Nans::Skip).is_ok()
+}
+
+/// The entry point (a runtime crate would call `main` from its reset handler):
+/// calls every probe, so that the linker keeps them.
+#[unsafe(no_mangle)]
+pub extern "C" fn _start() -> ! {
+    let v = black_box([0.5_f32; N]);
+    let w = black_box([0.5_f64; N]);
+    let mut many = [None; 3];
+    let mut q = [0.0; 5];
+    let mut out = [0.0; N / 2];
+    let mut scratch = [0.0; N];
+    loop {
+        black_box(probe_select(&v, black_box(3)));
+        probe_select_many(&v, &mut many);
+        black_box(probe_select_f64(&w, black_box(3)));
+        black_box(probe_quantiles(&v, &mut q, black_box(Method::Linear)));
+        black_box(probe_quantile_f64(&w, black_box(0.5)));
+        black_box(probe_top_k(&v, &mut out, &mut scratch));
+        black_box(long_select(black_box(&v[..]), black_box(3)));
+        black_box(long_quantile(black_box(&v[..]), black_box(0.5)));
+        let mut many64 = [None; 3];
+        long_select_many(black_box(&w[..]), &mut many64);
+        let mut q64 = [0.0; 5];
+        black_box(long_quantiles(
+            black_box(&w[..]),
+            &mut q64,
+            black_box(Method::Linear),
+        ));
+        black_box((&many, &q, &out, &many64, &q64));
+    }
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {}
+}

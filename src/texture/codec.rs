@@ -3,9 +3,10 @@
 //! others per channel, one loop generic over the floats per texel), in one table
 //! in variant order, checked against `format.rs` at compile time.
 
-use super::binary16::{f16_to_f32, f32_to_f16};
+use super::binary16::{f16_to_f32, f32_to_f16, f32_to_f16_rtz};
 use super::format::Format;
 use super::texel::Texel;
+use super::texel::sealed::Sealed;
 use super::{
     B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Bgra8Unorm, Bgra8UnormSrgb, Rg11b10Ufloat, Rgb9e5Ufloat,
     Rgb10a2Unorm, Rgba8Unorm, Rgba8UnormSrgb,
@@ -27,6 +28,16 @@ pub(super) trait Codec {
     fn encode_channels(src: &[Self::Channels], dst: &mut [Self::Bytes]);
     /// `dst[i]`: the channels of the bytes `src[i]`.
     fn decode_channels(src: &[Self::Bytes], dst: &mut [Self::Channels]);
+    /// [`encode_row`](Codec::encode_row) rounding toward zero where the format
+    /// has that form (binary16, float11/float10); the same otherwise.
+    fn encode_row_rtz(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        Self::encode_row(src, dst);
+    }
+    /// [`encode_channels`](Codec::encode_channels) rounding toward zero, as
+    /// [`encode_row_rtz`](Codec::encode_row_rtz).
+    fn encode_channels_rtz(src: &[Self::Channels], dst: &mut [Self::Bytes]) {
+        Self::encode_channels(src, dst);
+    }
 }
 
 /// One channel of a format without a type: the storage formats and `f32`.
@@ -35,6 +46,11 @@ pub(super) trait Channel {
     type Bytes: bytemuck::Pod;
     /// The bytes of `x`.
     fn encode(x: f32) -> Self::Bytes;
+    /// The bytes of `x` rounded toward zero where the channel has that form
+    /// (binary16); [`encode`](Channel::encode) otherwise.
+    fn encode_rtz(x: f32) -> Self::Bytes {
+        Self::encode(x)
+    }
     /// The value of these bytes.
     fn decode(bytes: Self::Bytes) -> f32;
 }
@@ -47,6 +63,10 @@ impl Channel for Half {
     #[inline]
     fn encode(x: f32) -> [u8; 2] {
         f32_to_f16(x).to_le_bytes()
+    }
+    #[inline]
+    fn encode_rtz(x: f32) -> [u8; 2] {
+        f32_to_f16_rtz(x).to_le_bytes()
     }
     #[inline]
     fn decode(bytes: [u8; 2]) -> f32 {
@@ -93,11 +113,16 @@ where
     [C::Bytes; N]: bytemuck::Pod,
 {
     /// The one encode loop: texels of `M ≥ N` floats (`M` = 4 or `N`), the
-    /// first `N` converted, the others ignored.
+    /// first `N` converted by `channel` (`C::encode` or `C::encode_rtz`), the
+    /// others ignored.
     #[inline]
-    fn encode<const M: usize>(src: &[[f32; M]], dst: &mut [[C::Bytes; N]]) {
+    fn encode<const M: usize>(
+        src: &[[f32; M]],
+        dst: &mut [[C::Bytes; N]],
+        channel: fn(f32) -> C::Bytes,
+    ) {
         const { assert!(N <= M) };
-        let encode = |t: [f32; M]| core::array::from_fn(|i| C::encode(t[i]));
+        let encode = |t: [f32; M]| core::array::from_fn(|i| channel(t[i]));
         crate::dispatch::map::<CHUNK, _, _>(src, dst, encode);
     }
 
@@ -125,16 +150,22 @@ where
     type Bytes = [C::Bytes; N];
     type Channels = [f32; N];
     fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
-        Self::encode(src, dst);
+        Self::encode(src, dst, C::encode);
     }
     fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
         Self::decode(src, dst);
     }
     fn encode_channels(src: &[[f32; N]], dst: &mut [Self::Bytes]) {
-        Self::encode(src, dst);
+        Self::encode(src, dst, C::encode);
     }
     fn decode_channels(src: &[Self::Bytes], dst: &mut [[f32; N]]) {
         Self::decode(src, dst);
+    }
+    fn encode_row_rtz(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        Self::encode(src, dst, C::encode_rtz);
+    }
+    fn encode_channels_rtz(src: &[[f32; N]], dst: &mut [Self::Bytes]) {
+        Self::encode(src, dst, C::encode_rtz);
     }
 }
 
@@ -159,6 +190,33 @@ impl<T: Texel> Codec for Typed<T> {
     }
 }
 
+/// `Rg11b10Ufloat`'s codec: [`Typed`]'s, and its round-toward-zero encoder.
+pub(super) struct Rg11b10;
+
+impl Codec for Rg11b10 {
+    type Bytes = <Typed<Rg11b10Ufloat> as Codec>::Bytes;
+    type Channels = [f32; 3];
+    fn encode_row(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        Typed::<Rg11b10Ufloat>::encode_row(src, dst);
+    }
+    fn decode_row(src: &[Self::Bytes], dst: &mut [[f32; 4]]) {
+        Typed::<Rg11b10Ufloat>::decode_row(src, dst);
+    }
+    fn encode_channels(src: &[[f32; 3]], dst: &mut [Self::Bytes]) {
+        Typed::<Rg11b10Ufloat>::encode_channels(src, dst);
+    }
+    fn decode_channels(src: &[Self::Bytes], dst: &mut [[f32; 3]]) {
+        Typed::<Rg11b10Ufloat>::decode_channels(src, dst);
+    }
+    fn encode_row_rtz(src: &[[f32; 4]], dst: &mut [Self::Bytes]) {
+        let rtz = |t: [f32; 4]| Rg11b10Ufloat::from_rgb_rtz([t[0], t[1], t[2]]);
+        <Rg11b10Ufloat as Sealed>::encode_le_slice(src, dst, rtz);
+    }
+    fn encode_channels_rtz(src: &[[f32; 3]], dst: &mut [Self::Bytes]) {
+        <Rg11b10Ufloat as Sealed>::encode_le_slice(src, dst, Rg11b10Ufloat::from_rgb_rtz);
+    }
+}
+
 /// A format's row conversions, as [`CODECS`] stores them.
 pub(super) struct RowCodec {
     /// The format (its index in [`CODECS`]).
@@ -173,6 +231,10 @@ pub(super) struct RowCodec {
     pub(super) decode: fn(&[u8], &mut [[f32; 4]]),
     /// Encodes a row of `src.len() / floats` texels, `floats` channels each.
     pub(super) encode_channels: fn(&[f32], &mut [u8]),
+    /// `encode` and `encode_channels` rounding toward zero (binary16,
+    /// float11/float10; the same as they elsewhere).
+    pub(super) encode_rtz: fn(&[[f32; 4]], &mut [u8]),
+    pub(super) encode_channels_rtz: fn(&[f32], &mut [u8]),
     /// Decodes a row into `dst.len() / floats` texels, `floats` channels each.
     pub(super) decode_channels: fn(&[u8], &mut [f32]),
 }
@@ -190,6 +252,8 @@ const fn codec<C: Codec>(format: Format) -> RowCodec {
         decode: decode_row::<C>,
         encode_channels: encode_channel_row::<C>,
         decode_channels: decode_channel_row::<C>,
+        encode_rtz: encode_row_rtz::<C>,
+        encode_channels_rtz: encode_channel_row_rtz::<C>,
     }
 }
 
@@ -223,7 +287,7 @@ const CODECS: [RowCodec; Format::ALL.len()] = {
         codec::<Planar<f32, 2>>(F::Rg32Float),
         codec::<Planar<f32, 4>>(F::Rgba32Float),
         codec::<Typed<Rgb10a2Unorm>>(F::Rgb10a2Unorm),
-        codec::<Typed<Rg11b10Ufloat>>(F::Rg11b10Ufloat),
+        codec::<Rg11b10>(F::Rg11b10Ufloat),
         codec::<Typed<Rgb9e5Ufloat>>(F::Rgb9e5Ufloat),
         codec::<Typed<B5g6r5Unorm>>(F::B5g6r5Unorm),
         codec::<Typed<Bgr5a1Unorm>>(F::Bgr5a1Unorm),
@@ -254,6 +318,16 @@ const CHUNK: usize = 8;
 /// One row of texels into bytes (`dst.len()` is `src.len()` texels' bytes).
 fn encode_row<C: Codec>(src: &[[f32; 4]], dst: &mut [u8]) {
     C::encode_row(src, bytemuck::cast_slice_mut(dst));
+}
+
+/// [`encode_row`] rounding toward zero (where the format can).
+fn encode_row_rtz<C: Codec>(src: &[[f32; 4]], dst: &mut [u8]) {
+    C::encode_row_rtz(src, bytemuck::cast_slice_mut(dst));
+}
+
+/// [`encode_channel_row`] rounding toward zero (where the format can).
+fn encode_channel_row_rtz<C: Codec>(src: &[f32], dst: &mut [u8]) {
+    C::encode_channels_rtz(bytemuck::cast_slice(src), bytemuck::cast_slice_mut(dst));
 }
 
 /// One row of bytes into texels.

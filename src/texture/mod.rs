@@ -6,7 +6,7 @@
 //! | part | what it holds |
 //! |---|---|
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
-//! | [`rows`] | [`ImageLayout`], the strided row conversions on `[f32; 4]` texels and on the format's own channels ([`Format::encode_channel_rows`], [`Format::decode_channel_rows`]), [`LayoutError`], the per-format codecs |
+//! | [`rows`] | [`ImageLayout`], the strided row conversions on `[f32; 4]` texels and on the format's own channels ([`Format::encode_channel_rows`], [`Format::decode_channel_rows`]), [`LayoutError`], the per-format codecs; [`Format::encode_rows_with`] and [`Format::encode_channel_rows_with`] with a [`Rounding`] (toward zero for binary16 and float11/float10, as GPU render targets round) |
 //! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`], [`Format::mip_layout`] |
 //! | [`dds`], [`ktx2`] | DDS and KTX2 files: [`TextureDesc`] (format, size, mips, alpha) and the levels' bytes written into a caller's buffer or a `Vec` (feature `alloc`), and read back into a [`TextureFile`] ([`ContainerError`] for what is refused); [`DxgiFormat`] and [`VkFormat`], the codes they store |
 //! | [`Texel`] | the trait of every typed format with a `Format` |
@@ -162,6 +162,7 @@ pub mod ktx2;
 pub mod mip;
 mod packed;
 mod rgba8;
+mod rounding;
 pub mod rows;
 mod srgb;
 mod texel;
@@ -177,6 +178,7 @@ pub use format::{ChannelKind, Format, ParseFormatError};
 pub use mip::{AlphaMode, NanPolicy, downsample_f32, mip_level_count, mip_size};
 pub use packed::{B5g6r5Unorm, Bgr5a1Unorm, Bgra4Unorm, Rgb10a2Unorm};
 pub use rgba8::{Bgra8Unorm, Bgra8UnormSrgb, Rgba8Unorm, Rgba8UnormSrgb};
+pub use rounding::Rounding;
 pub use rows::{ImageLayout, LayoutError};
 pub use srgb::Srgb8;
 pub use texel::Texel;

@@ -333,6 +333,34 @@ fn encode_image<P>(
     }
 }
 
+/// [`Format::encode_rows`] with the row encoder `encode` (a codec's `encode` or
+/// `encode_rtz`).
+pub(super) fn encode_rgba(
+    format: Format,
+    src: &[[f32; 4]],
+    dst: &mut [u8],
+    layout: ImageLayout,
+    encode: fn(&[[f32; 4]], &mut [u8]),
+) -> Result<(), LayoutError> {
+    let row_bytes = check(format, layout, Side::Rgba(src.len()), dst.len())?;
+    encode_image(src, layout.width, dst, layout, row_bytes, encode);
+    Ok(())
+}
+
+/// [`Format::encode_channel_rows`] with the row encoder `encode`.
+pub(super) fn encode_channels(
+    format: Format,
+    src: &[f32],
+    dst: &mut [u8],
+    layout: ImageLayout,
+    encode: fn(&[f32], &mut [u8]),
+) -> Result<(), LayoutError> {
+    let row_bytes = check(format, layout, Side::Channels(src.len()), dst.len())?;
+    let per_row = layout.width.saturating_mul(format.channels());
+    encode_image(src, per_row, dst, layout, row_bytes, encode);
+    Ok(())
+}
+
 /// The one decoding loop over rows, the mirror of [`encode_image`].
 fn decode_image<P>(
     src: &[u8],
@@ -434,10 +462,7 @@ impl Format {
         dst: &mut [u8],
         layout: ImageLayout,
     ) -> Result<(), LayoutError> {
-        let row_bytes = check(self, layout, Side::Rgba(src.len()), dst.len())?;
-        let encode = self.codec().encode;
-        encode_image(src, layout.width, dst, layout, row_bytes, encode);
-        Ok(())
+        encode_rgba(self, src, dst, layout, self.codec().encode)
     }
 
     /// Decodes the image in `src`, laid out as `layout` says, into `dst`
@@ -514,11 +539,7 @@ impl Format {
         dst: &mut [u8],
         layout: ImageLayout,
     ) -> Result<(), LayoutError> {
-        let row_bytes = check(self, layout, Side::Channels(src.len()), dst.len())?;
-        let per_row = layout.width.saturating_mul(self.channels());
-        let encode = self.codec().encode_channels;
-        encode_image(src, per_row, dst, layout, row_bytes, encode);
-        Ok(())
+        encode_channels(self, src, dst, layout, self.codec().encode_channels)
     }
 
     /// [`Format::decode_rows`] into the format's own channels: `dst` receives

@@ -375,6 +375,50 @@ fn f32_reverse_and_ordered_key_large() {
     f32_suite(true, [false, true]);
 }
 
+/// The orders of `NanLast<f32>` and `LargestFirst<f32>` on every one of the 2^32
+/// `f32` values: each number against the next number up (the positive patterns
+/// count up, the negative ones down, −0 is followed by +0), and each NaN against
+/// +∞, −∞ and the canonical NaN, all against `nan_last_cmp` and
+/// `largest_first_cmp`. With transitivity and antisymmetry (the comparisons are
+/// of integers), that is the whole order.
+#[test]
+#[ignore = "2^32 values on 4 threads: release mode, in the exhaustive stage"]
+fn nan_last_orders_on_every_f32() {
+    let next_up = |b: u32| match b {
+        0x7f80_0000 => None,    // +∞: the largest number
+        0x8000_0000 => Some(0), // −0, then +0
+        _ if b > 0x8000_0000 => Some(b - 1),
+        _ => Some(b + 1),
+    };
+    let check = |x: f32, y: f32| {
+        assert_eq!(
+            NanLast(x).cmp(&NanLast(y)),
+            nan_last_cmp(&x, &y),
+            "{x:e} {y:e}"
+        );
+        let (a, b) = (LargestFirst(x), LargestFirst(y));
+        assert_eq!(a.cmp(&b), largest_first_cmp(&x, &y), "{x:e} {y:e}");
+        assert_eq!(a == b, largest_first_cmp(&x, &y) == Ordering::Equal);
+    };
+    std::thread::scope(|s| {
+        for t in 0..4_u64 {
+            s.spawn(move || {
+                let (lo, hi) = ((t << 30) as u32, (((t + 1) << 30) - 1) as u32);
+                for b in lo..=hi {
+                    let x = f32::from_bits(b);
+                    if x.is_nan() {
+                        for y in [f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+                            check(x, y);
+                        }
+                    } else if let Some(n) = next_up(b) {
+                        check(x, f32::from_bits(n));
+                    }
+                }
+            });
+        }
+    });
+}
+
 /// Every family at every length, as `f32` in totalOrder, `NanLast<f32>` and
 /// `LargestFirst<f32>` (`keys[0]`), and as `Reverse<f32>` and `OrderedKey<f32>` (`keys[1]`).
 fn f32_suite(large: bool, keys: [bool; 2]) {

@@ -184,7 +184,10 @@ float_wrapper! {
     /// use normkey::sort::{self, LargestFirst};
     ///
     /// let scores = [0.5_f32, f32::NAN, 9.0, -0.0, 0.0, f32::NEG_INFINITY];
-    /// let best = sort::top_k_indices(LargestFirst::from_slice(&scores), 4).unwrap();
+    /// let mut best = [0; 4];
+    /// let mut scratch = [(LargestFirst(0.0), 0); 8];
+    /// sort::top_k_indices_with_buffer(LargestFirst::from_slice(&scores), &mut best, &mut scratch)
+    ///     .unwrap();
     /// assert_eq!(best, [2, 0, 3, 4]); // 9, 0.5, then ±0 in input order; NaN last
     /// assert!(LargestFirst(f32::NEG_INFINITY) < LargestFirst(-f32::NAN));
     /// assert_eq!(LargestFirst(f64::NAN), LargestFirst(-f64::NAN));

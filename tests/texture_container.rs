@@ -352,7 +352,7 @@ fn check_read(read: &TextureFile<'_>, desc: &TextureDesc, data: &[u8], kept_alph
 #[test]
 fn round_trips_of_every_format_mip_count_and_alpha() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    for format in Format::ALL {
+    for format in miri_thin(Format::ALL, 3) {
         for (w, h) in miri_thin(SIZES, 3) {
             let full = TextureDesc::new(format, w, h).with_full_mips().mip_levels;
             for mips in miri_thin(1..=full, 2) {
@@ -442,7 +442,7 @@ fn corrupted_and_random_bytes_never_panic() {
     ];
     for (read, file) in files {
         // Each header byte set to each of a few values, and random corruptions.
-        for at in miri_thin(0..file.len().min(200), 5) {
+        for at in miri_thin(0..file.len().min(200), 9) {
             for v in [0, 1, 2, 3, 6, 0x20, 0x7F, 0x80, 0xFF] {
                 let mut bad = file.clone();
                 bad[at] = v;

@@ -60,3 +60,22 @@ write("atomic_model", "ops", bytes(range(256)))
 write("sum", "f32", b"\x10" + f32)
 write("sum", "f64", b"\x11" + pack("<Q", F64))
 write("sum", "f64-cancel", b"\x07" + pack("<Q", [0x7FEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x0000000000000001, 0x7C90000000000000]))
+# select: a head byte (its low two bits the width: f32, f64, f16, bf16; its high
+# four repeat the values), 12 knob bytes (ranks as four u16, the extra scratch in
+# byte 1, the quantile method in byte 3, the number of probabilities in byte 7,
+# their codes in bytes 8 to 11: fuzz_targets/select.rs, `prob`), then the values.
+# One seed per quantile method on the f32 edge values, one per other width, one
+# long (repeated) and one with invalid probabilities.
+def select_seed(head, method, codes, values):
+    knobs = bytes([5, 3, 40, method, 2, 0, 0xFF, len(codes)]) + bytes(codes).ljust(4, b"\0")
+    return bytes([head]) + knobs + values
+
+
+probs = [0x0C, 0x21, 0x3D, 0x8B]  # 1/4; the knots 1/n, (n - 2 + 1/2)/n (the float below), 3/n
+for m in range(13):
+    write("select", f"f32-method{m}", select_seed(0x00, m, probs, f32))
+write("select", "f64", select_seed(0x01, 0, probs, pack("<Q", F64)))
+write("select", "f16", select_seed(0x02, 1, probs, pack("<H", F16)))
+write("select", "bf16", select_seed(0x03, 8, probs, pack("<H", BF16)))
+write("select", "f32-long", select_seed(0xF0, 9, probs, f32))
+write("select", "f32-bad-probs", select_seed(0x00, 0, [0x00, 0x06, 0x08], f32))

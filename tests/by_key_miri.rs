@@ -167,12 +167,15 @@ fn sort_with<T, K: SortKey>(cached: bool, v: &mut [T], key: impl FnMut(&T) -> K)
 /// `par_sort_by_key`, where it runs: with feature `rayon`, and not under Miri.
 ///
 /// Miri cannot run rayon's thread pool under the rules CI checks: its
-/// scheduler (crossbeam-epoch) casts integers to pointers, which
-/// `-Zmiri-strict-provenance` rejects, and under permissive provenance its
-/// epoch list breaks a Stacked Borrows rule (CONTRIBUTING.md, the Miri row).
-/// `par_sort_by_key` moves the bytes as `sort_by_cached_key` does (the same
-/// `sort_by_key_moving`, its records made and written back in chunks), which
-/// Miri checks here.
+/// scheduler (crossbeam-epoch 0.9) casts integers to pointers
+/// (`atomic.rs:204`), which `-Zmiri-strict-provenance` rejects, and under
+/// permissive provenance its epoch list breaks a Stacked Borrows rule
+/// (`internal.rs:567`). Under `-Zmiri-permissive-provenance
+/// -Zmiri-tree-borrows -Zmiri-ignore-leaks` (the pool's threads outlive the
+/// test) it runs: `par_sort_by_key` of 300 `&mut u32` passed there. CI's Miri
+/// build has no `rayon`; `par_sort_by_key` moves the bytes as
+/// `sort_by_cached_key` does (the same `sort_by_key_moving`, its records made
+/// and written back in chunks), which Miri checks here.
 #[cfg(all(feature = "rayon", not(miri)))]
 fn par_sort_with<T: Send, K: SortKey>(v: &mut [T], key: impl Fn(&T) -> K + Sync) -> bool {
     sort::par_sort_by_key(v, key);

@@ -9,6 +9,9 @@
 //! the copy is not timed. The results are checked against normkey's (peers' float
 //! orders differ only on NaN and ±0, absent from the peers' inputs).
 //!
+//! `NORMKEY_SORT_DUMP=DIR` writes each float case's input and normkey's time
+//! there, for NumPy (`tools/sort-peers/peers.py DIR`).
+//!
 //! Not a criterion bench: one sort of 16M takes 50–500 ms, and the ratios of
 //! interleaved minima are what the README reports.
 
@@ -102,7 +105,7 @@ fn uniform_f64(n: usize, seed: u64) -> Vec<f64> {
 /// only the part after its setup.
 type Run<'a> = Box<dyn FnMut() -> Duration + 'a>;
 
-fn case(name: &str, bytes: usize, contenders: Vec<(&str, Run)>) {
+fn case(name: &str, bytes: usize, contenders: Vec<(&str, Run)>) -> Duration {
     let reps: usize = std::env::var("NORMKEY_SORT_REPS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -139,6 +142,39 @@ fn case(name: &str, bytes: usize, contenders: Vec<(&str, Run)>) {
             t.as_secs_f64() / copy.as_secs_f64()
         );
     }
+    ours
+}
+
+/// With `NORMKEY_SORT_DUMP=DIR`: `input` as `DIR/<n>.bin` (the values' bits,
+/// little-endian) and a line of `DIR/normkey.tsv`: the case, the file, the
+/// float type, how many sorts a run makes, and normkey's best time in ms: what
+/// `tools/sort-peers/peers.py` times NumPy on.
+fn dump<T: Bits>(label: &str, input: &[T], runs: usize, ours: Duration) {
+    use std::io::Write as _;
+    let Ok(dir) = std::env::var("NORMKEY_SORT_DUMP") else {
+        return;
+    };
+    let width = std::mem::size_of::<T>();
+    let bytes: Vec<u8> = input
+        .iter()
+        .flat_map(|x| x.bits().to_le_bytes().into_iter().take(width))
+        .collect();
+    let tsv = format!("{dir}/normkey.tsv");
+    let index = std::fs::read_to_string(&tsv).map_or(0, |t| t.lines().count());
+    let file = format!("{index}.bin");
+    std::fs::write(format!("{dir}/{file}"), bytes).expect("NORMKEY_SORT_DUMP: write the data");
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&tsv)
+        .expect("NORMKEY_SORT_DUMP: open normkey.tsv");
+    writeln!(
+        out,
+        "{label}\t{file}\tf{}\t{runs}\t{:.3}",
+        8 * width,
+        ours.as_secs_f64() * 1e3
+    )
+    .expect("NORMKEY_SORT_DUMP: write normkey.tsv");
 }
 
 /// Times `f` on a fresh copy of `input`, checking the result with `check`.
@@ -231,7 +267,8 @@ fn float_case<T: Bits>(label: &str, input: &[T], reps_inner: usize, sorts: &[Sor
             (who, run)
         })
         .collect();
-    case(label, std::mem::size_of_val(input) * reps_inner, contenders);
+    let ours = case(label, std::mem::size_of_val(input) * reps_inner, contenders);
+    dump(label, input, reps_inner, ours);
     let peaks: Vec<String> = sorts
         .iter()
         .map(|&(who, f)| {
@@ -556,8 +593,10 @@ fn case_select(n: usize) {
     let want = *c.select_nth_unstable_by(k, f32::total_cmp).1;
     assert_eq!(sort::select(&input, k).unwrap().to_bits(), want.to_bits());
     let input = &input;
-    case(
-        &format!("select the median of f32 uniform in ±1e6, n = {n} (read-only; the peer copies)"),
+    let label =
+        format!("select the median of f32 uniform in ±1e6, n = {n} (read-only; the peer copies)");
+    let ours = case(
+        &label,
         n * 4,
         vec![
             (
@@ -579,6 +618,7 @@ fn case_select(n: usize) {
             ),
         ],
     );
+    dump(&label, input, 1, ours);
 }
 
 fn case_par(n: usize) {

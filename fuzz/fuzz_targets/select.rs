@@ -145,7 +145,9 @@ fn check_keys<K: SortKey + Send + Sync + Debug, B: PartialEq + Debug>(
     bits: impl Fn(&K) -> B,
 ) {
     let n = v.len();
-    let mut recs: Vec<(K, usize)> = v.iter().copied().zip(0..).collect();
+    // `(v[i], i)` for every `i`: the records of the by-key forms.
+    let records: Vec<(K, usize)> = v.iter().copied().zip(0..).collect();
+    let mut recs = records.clone();
     recs.sort_by(|a, b| cmp(&a.0, &b.0));
     let want: Vec<B> = recs.iter().map(|r| bits(&r.0)).collect();
     let idx: Vec<usize> = recs.iter().map(|r| r.1).collect();
@@ -164,7 +166,7 @@ fn check_keys<K: SortKey + Send + Sync + Debug, B: PartialEq + Debug>(
             want.get(k).map(|_| bits(&recs[k].0)),
             "select {k}"
         );
-        let by_key = sort::select_by_key(&recs_in_input_order(v), k, |r| r.0);
+        let by_key = sort::select_by_key(&records, k, |r| r.0);
         assert_eq!(
             by_key.map(|r| r.1),
             idx.get(k).copied(),
@@ -196,7 +198,7 @@ fn check_keys<K: SortKey + Send + Sync + Debug, B: PartialEq + Debug>(
             idx[..k],
             "top_k_indices {k}"
         );
-        let by_key = sort::top_k_by_key(&recs_in_input_order(v), k, |r| r.0).unwrap();
+        let by_key = sort::top_k_by_key(&records, k, |r| r.0).unwrap();
         assert_eq!(
             by_key.iter().map(|r| r.1).collect::<Vec<_>>(),
             idx[..k],
@@ -235,11 +237,6 @@ fn check_keys<K: SortKey + Send + Sync + Debug, B: PartialEq + Debug>(
             );
         }
     }
-}
-
-/// `(v[i], i)` for every `i`: records for the by-key forms.
-fn recs_in_input_order<K: Copy>(v: &[K]) -> Vec<(K, usize)> {
-    v.iter().copied().zip(0..).collect()
 }
 
 /// Every quantile form of `v` against the oracle, bit for bit (a NaN must be

@@ -52,6 +52,8 @@ pub(crate) trait Digits {
     /// Adds to `total` how many records have each digit (below `N`), in one read
     /// of `v` (the dense first pass: [`count_into`], two tables of `u16`).
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
+    /// The joint passes' tables as one slice, table after table.
+    fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [Self::C];
 }
 
 /// 11-bit digits, `u32` counters: slices of more than [`NARROW_MAX`] records, at
@@ -67,6 +69,9 @@ impl Digits for Wide {
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
         count_into::<T, SELECT_BUCKETS, 2, u16, u32>(v, digit, total);
     }
+    fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [u32] {
+        counts.as_flattened_mut()
+    }
 }
 
 /// 4-bit digits, `usize` counters: short slices, and slices of more than
@@ -79,6 +84,9 @@ impl Digits for Narrow {
     const ZEROS: Self::Counts = [0; 16];
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
         count_into::<T, 16, 4, u16, usize>(v, digit, total);
+    }
+    fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [usize] {
+        counts.as_flattened_mut()
     }
 }
 
@@ -475,14 +483,31 @@ fn count_joint_one_length<D: Digits, T, R: Radix>(
     }
     // Each record adds whether it matches, in the table of the prefix it
     // matches (table 0 where none: it adds 0), without a branch (which the data
-    // would mispredict).
-    for x in v {
-        let r = radix(x);
-        let (i, hit) = which(r);
-        let c = &mut total[i].as_mut()[r.shr_usize(shift) & mask];
-        *c = c.plus(usize::from(hit));
+    // would mispredict). The indexes of a run of records are computed first, in
+    // a loop without stores to the tables (which vectorizes), then counted.
+    let flat = D::flat(total);
+    let mut index = [0_u16; RUN];
+    let mut add = [0_u8; RUN];
+    for run in v.chunks(RUN) {
+        for ((i, a), x) in index.iter_mut().zip(&mut add).zip(run) {
+            let r = radix(x);
+            let (table, hit) = which(r);
+            // Below `JOINT · N ≤ 2^13`: it fits.
+            #[allow(clippy::cast_possible_truncation)]
+            let at = (table << D::BITS | (r.shr_usize(shift) & mask)) as u16;
+            *i = at;
+            *a = u8::from(hit);
+        }
+        for (&i, &a) in index.iter().zip(&add).take(run.len()) {
+            let c = &mut flat[usize::from(i)];
+            *c = c.plus(usize::from(a));
+        }
     }
 }
+
+/// Records whose table indexes the dense joint pass computes before it counts
+/// them.
+const RUN: usize = 64;
 
 /// One pass of [`narrow_joint`] with prefixes of several lengths (a record may
 /// match more than one): each record is tested against every prefix; where

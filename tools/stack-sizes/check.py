@@ -46,7 +46,8 @@ def tool(name):
 
 
 def build():
-    target_dir = os.environ.get("CARGO_TARGET_DIR") or os.path.join(HERE, "..", "..", "target", "stack-sizes")
+    # Absolute: cargo runs in this directory, the readers in the caller's.
+    target_dir = os.path.abspath(os.environ.get("CARGO_TARGET_DIR") or os.path.join(HERE, "..", "..", "target", "stack-sizes"))
     env = dict(os.environ, RUSTC_BOOTSTRAP="1", RUSTFLAGS="-Z emit-stack-sizes", CARGO_TARGET_DIR=target_dir)
     subprocess.run(["cargo", "build", "--release", "--target", TARGET], cwd=HERE, env=env, check=True)
     return os.path.join(target_dir, TARGET, "release", "stack-probe")

@@ -231,7 +231,7 @@ fn radix_of<F: QuantileFloat>(x: &F) -> F::Radix {
 /// statistics of up to two distinct prefixes together.
 ///
 /// Stack: 2.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (`f64`: 3.1 KiB;
-/// x86-64: 1.5 and 1.7 KiB), 18 KiB at most on any slice
+/// x86-64: 1.6 and 1.7 KiB), 18 KiB at most on any slice
 /// ([measured](super#stack)).
 ///
 /// Results are correctly rounded; NaN, ±0, ±∞ and the differences from `NumPy`

@@ -10,7 +10,7 @@
 //! orders differ only on NaN and ±0, absent from the peers' inputs).
 //!
 //! `NORMKEY_SORT_DUMP=DIR` writes each float case's input and normkey's time
-//! there, for NumPy (`tools/sort-peers/peers.py DIR`).
+//! there, for `NumPy` (`tools/sort-peers/peers.py DIR`).
 //!
 //! Not a criterion bench: one sort of 16M takes 50–500 ms, and the ratios of
 //! interleaved minima are what the README reports.
@@ -148,7 +148,7 @@ fn case(name: &str, bytes: usize, contenders: Vec<(&str, Run)>) -> Duration {
 /// With `NORMKEY_SORT_DUMP=DIR`: `input` as `DIR/<n>.bin` (the values' bits,
 /// little-endian) and a line of `DIR/normkey.tsv`: the case, the file, the
 /// float type, how many sorts a run makes, and normkey's best time in ms: what
-/// `tools/sort-peers/peers.py` times NumPy on.
+/// `tools/sort-peers/peers.py` times `NumPy` on.
 fn dump<T: Bits>(label: &str, input: &[T], runs: usize, ours: Duration) {
     use std::io::Write as _;
     let Ok(dir) = std::env::var("NORMKEY_SORT_DUMP") else {

@@ -560,7 +560,9 @@ fn dot_every_spread_of_exponents() {
     };
     let n = if cfg!(miri) { 40 } else { 600 };
     for span in [0, 1, 5, 10, 20, 30, 45, 70] {
+        // 0: subnormal factors `a`, with `b` near 2^987 (the two-product path).
         for low in [
+            0,
             1,
             30,
             100,
@@ -575,8 +577,9 @@ fn dot_every_spread_of_exponents() {
                 let mut a: Vec<f64> = (0..n)
                     .map(|i| factor(&mut r, i, low, span, zeros))
                     .collect();
+                let b_low = if low == 0 { 2010 } else { 2046 - low } - span / 2;
                 let mut b: Vec<f64> = (0..n)
-                    .map(|i| factor(&mut r, i, 2046 - low - span / 2, span / 2, false))
+                    .map(|i| factor(&mut r, i, b_low, span / 2, false))
                     .collect();
                 let rounded: Vec<f64> = a.iter().zip(&b).map(|(x, y)| -(x * y)).collect();
                 a.extend(rounded);

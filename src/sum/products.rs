@@ -175,10 +175,14 @@ impl dispatch::Kernel for TwoProducts<'_> {
                 let (p, e) = (&hi[..n], &lo[..n]);
                 let (limbs, rest, q) = (&mut *self.limbs, &mut scratch.rest, DOT_QUANTUM);
                 // Exact products are multiples of 2^(fa + fb) and below
-                // 2^(ta + tb); `p`, rounded and at least 2^(fa + fb + 104),
-                // multiples of 2^(fa + fb + 52); |e| ≤ ulp(p) / 2, below
-                // 2^(ta + tb − 52). Each on its own grids.
-                let high = plan_within(ta + tb, fa + fb + 52, DOT_LEVELS);
+                // 2^(ta + tb); every `p`, rounded, is at least m = x_lo · y_lo
+                // rounded (a normal number: ≥ 2^−968), so a multiple of
+                // ulp(m) (and of 2^(fa + fb)): of 2^(fa + fb + 52) where the
+                // smallest factors are normal, less where one is subnormal.
+                // |e| ≤ ulp(p) / 2, below 2^(ta + tb − 52). Each on its own
+                // grids.
+                let ulp_m = ((x_lo * y_lo).to_bits() >> 52) as i32 - 1023 - 52;
+                let high = plan_within(ta + tb, ulp_m.max(fa + fb), DOT_LEVELS);
                 let low = plan_within(ta + tb - 52, fa + fb, DOT_LEVELS);
                 let done = match (high, low) {
                     (Some((high, top)), Some((low, bottom))) => {

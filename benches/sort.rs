@@ -217,6 +217,11 @@ macro_rules! float_sorts {
                     sort::sort_with_buffer(v, buf);
                 });
             }),
+            ("normkey sort::sort at most AVX2 (no vector sort: the radix routes)", |v| {
+                normkey::__dispatch::cap(normkey::__dispatch::Width::Avx2);
+                sort::sort(v);
+                normkey::__dispatch::cap(normkey::__dispatch::Width::Avx512);
+            }),
             ("radsort::sort", |v| radsort::sort(v)),
             ("voracious_sort", |v| v.voracious_sort()),
             ("rdst (single-threaded tuner)", |v| {

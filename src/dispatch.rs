@@ -16,10 +16,65 @@
 //! that already enables AVX2; and `--cfg normkey_baseline`, which CI uses to test
 //! the baseline copy on x86-64.
 //!
+//! The sort's kernels (`sort/vector/`) are written in intrinsics instead, for
+//! AVX-512 (F): [`width`] says which of the copies may run, [`Width::Avx512`]
+//! where the CPU has AVX-512 and the OS saves the ZMM registers.
+//!
 //! CPUID is read once: the answer is cached in an atomic byte, so a call costs
-//! one relaxed load and a branch.
+//! one relaxed load and a branch. [`cap`] (a test hook: `normkey::__dispatch`)
+//! lowers the widest level the kernels may use, so that the tests run every
+//! copy on a machine that has the widest; every copy gives the same results.
+
+use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use crate::key::assert_same_len;
+
+/// The vector instructions a kernel may use, narrowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Width {
+    /// The build's target features only (SSE2 on x86-64 by default).
+    Baseline = 0,
+    /// AVX2 and FMA.
+    Avx2 = 1,
+    /// AVX-512 (F) as well.
+    Avx512 = 2,
+}
+
+/// The widest [`Width`] the kernels may use: the test hook's cap.
+static CAP: AtomicU8 = AtomicU8::new(Width::Avx512 as u8);
+
+/// Lets the kernels use at most `width` (all of them: [`Width::Avx512`], the
+/// default). A test hook: the results are the same at every width, only the
+/// instructions differ. Affects every thread.
+pub fn cap(width: Width) {
+    CAP.store(width as u8, Relaxed);
+}
+
+/// The widest level the CPU has, within the [`cap`].
+#[inline]
+pub(crate) fn width() -> Width {
+    let cap = CAP.load(Relaxed);
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(target_feature = "avx2"),
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    {
+        let has = avx2::detected();
+        if has >= Width::Avx512 as u8 && cap >= Width::Avx512 as u8 {
+            return Width::Avx512;
+        }
+        if has >= Width::Avx2 as u8 && cap >= Width::Avx2 as u8 {
+            return Width::Avx2;
+        }
+    }
+    let _ = cap;
+    Width::Baseline
+}
 
 /// `dst[i] = f(src[i])` for every `i`, walking `CHUNK` elements per step (a hint
 /// to the vectorizer; see `storage/scalar.rs`), in the widest vector instructions the CPU
@@ -42,7 +97,7 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
         not(miri),
         not(normkey_baseline)
     ))]
-    if avx2::detected() {
+    if width() >= Width::Avx2 {
         // SAFETY: the CPU has AVX2 and FMA and the OS saves the YMM registers
         // (checked by `detected`); `map_avx2`'s only requirement.
         unsafe { avx2::map_avx2::<CHUNK, S, D>(src, dst, f) };
@@ -108,7 +163,7 @@ pub(crate) fn vectorized<K: Kernel>(kernel: K) -> K::Output {
         not(miri),
         not(normkey_baseline)
     ))]
-    if avx2::detected() {
+    if width() >= Width::Avx2 {
         // SAFETY: the CPU has AVX2 and FMA and the OS saves the YMM registers
         // (checked by `detected`); `run_avx2`'s only requirement.
         return unsafe { avx2::run_avx2(kernel) };
@@ -143,17 +198,17 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
     not(normkey_baseline)
 ))]
 mod avx2 {
+    use super::{AtomicU8, Relaxed};
     use core::arch::x86_64::{
         __cpuid, __cpuid_count, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_set_sd, _xgetbv,
     };
-    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
     /// [`super::map_each`] compiled with AVX2 and FMA enabled.
     ///
     /// # Safety
     ///
     /// The CPU must support AVX2 and FMA and the OS must save the YMM
-    /// registers, i.e. [`detected`] returned `true`.
+    /// registers, i.e. [`detected`] returned at least `Width::Avx2`.
     #[target_feature(enable = "avx2,fma")]
     #[inline]
     pub(super) unsafe fn map_avx2<const CHUNK: usize, S: Copy, D>(
@@ -183,7 +238,6 @@ mod avx2 {
         #[inline(always)]
         fn two_product(x: f64, y: f64) -> (f64, f64) {
             let p = x * y;
-            #[allow(unused_unsafe)] // safe functions from Rust 1.87 on (MSRV 1.85)
             // SAFETY: `Avx2` is private to this module and only `run_avx2`,
             // built with FMA for CPUs that have it, runs kernels with it; this
             // function is inlined there.
@@ -193,46 +247,46 @@ mod avx2 {
         }
     }
 
-    const UNKNOWN: u8 = 0;
-    const NO: u8 = 1;
-    const YES: u8 = 2;
+    /// Not yet read.
+    const UNKNOWN: u8 = u8::MAX;
 
     /// The cached answer of [`detect`].
-    static AVX2: AtomicU8 = AtomicU8::new(UNKNOWN);
+    static WIDTH: AtomicU8 = AtomicU8::new(UNKNOWN);
 
-    /// Whether AVX2 and FMA can be used: CPUID says so and the OS saves the YMM
-    /// state.
+    /// The widest [`super::Width`] the CPU and OS support, as its `u8`.
     /// Reads CPUID on the first call only; races are harmless (every thread
     /// computes the same answer).
     #[inline]
-    pub(super) fn detected() -> bool {
-        match AVX2.load(Relaxed) {
-            YES => true,
-            NO => false,
-            _ => {
-                let yes = detect();
-                AVX2.store(if yes { YES } else { NO }, Relaxed);
-                yes
+    pub(super) fn detected() -> u8 {
+        match WIDTH.load(Relaxed) {
+            UNKNOWN => {
+                let w = detect() as u8;
+                WIDTH.store(w, Relaxed);
+                w
             }
+            w => w,
         }
     }
 
-    /// The checks `std::is_x86_feature_detected!("avx2")` and `("fma")` make,
-    /// without `std`, and slightly stricter: CPUID leaf 1 ECX bit 12 (FMA), bit
-    /// 27 (OSXSAVE, which implies XSAVE) and bit 28 (AVX, which std does not
-    /// require for AVX2), XCR0 bits 1 and 2 (the OS saves the XMM and YMM
-    /// state), and CPUID leaf 7 EBX bit 5 (AVX2).
+    /// For AVX2: the checks `std::is_x86_feature_detected!("avx2")` and
+    /// `("fma")` make, without `std`, and slightly stricter: CPUID leaf 1 ECX
+    /// bit 12 (FMA), bit 27 (OSXSAVE, which implies XSAVE) and bit 28 (AVX,
+    /// which std does not require for AVX2), XCR0 bits 1 and 2 (the OS saves
+    /// the XMM and YMM state), and CPUID leaf 7 EBX bit 5 (AVX2). For AVX-512
+    /// (F) as well: leaf 7 EBX bit 16 and XCR0 bits 5 to 7 (the opmask and ZMM
+    /// state).
     #[cold]
-    fn detect() -> bool {
-        // `__cpuid`/`__cpuid_count` are unsafe fns before Rust 1.87 (our MSRV is
-        // 1.85) and safe after, where the block is redundant.
+    fn detect() -> super::Width {
+        use super::Width;
+        // `__cpuid`/`__cpuid_count` are unsafe fns in older Rust (the MSRV's
+        // included) and safe in newer, where the block is redundant.
         #[allow(unused_unsafe)]
         // SAFETY: CPUID exists on every x86-64 CPU (this module is not built for
         // SGX, where it traps); leaf 0 gives the highest valid leaf.
         let (max_leaf, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
         let fma_osxsave_avx = (1 << 12) | (1 << 27) | (1 << 28);
         if max_leaf < 7 || leaf1.ecx & fma_osxsave_avx != fma_osxsave_avx {
-            return false;
+            return Width::Baseline;
         }
         // SAFETY: OSXSAVE is set, so the CPU has XSAVE and the OS enabled XGETBV;
         // XCR0 (index 0) is always readable then.
@@ -240,6 +294,12 @@ mod avx2 {
         #[allow(unused_unsafe)]
         // SAFETY: as above; leaf 7 is valid (max_leaf ≥ 7).
         let leaf7 = unsafe { __cpuid_count(7, 0) };
-        xcr0 & 0b110 == 0b110 && leaf7.ebx & (1 << 5) != 0
+        if xcr0 & 0b110 != 0b110 || leaf7.ebx & (1 << 5) == 0 {
+            Width::Baseline
+        } else if xcr0 & 0b1110_0000 == 0b1110_0000 && leaf7.ebx & (1 << 16) != 0 {
+            Width::Avx512
+        } else {
+            Width::Avx2
+        }
     }
 }

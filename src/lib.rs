@@ -98,6 +98,13 @@ pub mod storage;
 pub mod sum;
 pub mod texture;
 
+/// The vector levels, for the tests (which run every level on a machine that
+/// has the widest): not a stable API.
+#[doc(hidden)]
+pub mod __dispatch {
+    pub use crate::dispatch::{Width, cap};
+}
+
 #[cfg(feature = "defmt")]
 mod impl_defmt;
 mod impl_fmt;

@@ -266,7 +266,7 @@ fn pass_forms<F: Elem>(seed: u64) {
         (0..n)
             .map(|_| {
                 let r = rng.next();
-                if r % 64 == 0 {
+                if r.is_multiple_of(64) {
                     nan(r >> 7)
                 } else {
                     F::from_f64(value(r))

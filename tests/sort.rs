@@ -17,6 +17,7 @@ use core::fmt::Debug;
 use core::mem::MaybeUninit;
 
 use common::{XorShift, miri_thin};
+use normkey::__dispatch::Width;
 use normkey::OrderedKey;
 use normkey::sort::{self, __thresholds as th, LargestFirst, NanLast, SortKey};
 use normkey_oracle::{largest_first_cmp, nan_last_cmp};
@@ -69,6 +70,13 @@ where
     let mut v = input.to_vec();
     sort::sort(&mut v);
     assert_eq!(bits_of(&v), bits_of(&want), "sort, n = {n}");
+    // The narrower levels too (the vector sort where the CPU has AVX-512, the
+    // radix routes without it; Miri's portable lanes stand for AVX-512).
+    for width in [Width::Avx2, Width::Baseline] {
+        let mut v = input.to_vec();
+        sort::__sort_at(&mut v, width);
+        assert_eq!(bits_of(&v), bits_of(&want), "sort at {width:?}, n = {n}");
+    }
 
     assert_eq!(sort::argsort(input), want_idx, "argsort, n = {n}");
     let want_u32: Vec<u32> = want_idx
@@ -160,8 +168,11 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     // The counted route of `sort` (few distinct keys; `counted_at_its_limit`
     // fills its table).
     let counted = th::COUNTED_BYTES / size_of::<K>();
+    // The vector sort's blocks in registers (where it takes `K`).
+    let block = th::VECTOR_BLOCK_BYTES / size_of::<K>();
     for m in [
         th::INSERTION_MAX,
+        block,
         127,
         256,
         1024,
@@ -186,6 +197,7 @@ fn lengths<K>(large: bool) -> Vec<usize> {
                 || n.abs_diff(cached) <= 1
                 || n.abs_diff(in_place) <= 1
                 || n.abs_diff(counted) <= 1
+                || n.abs_diff(block) <= 1
         });
         #[cfg(feature = "rayon")]
         v.push(th::PARALLEL_MIN);
@@ -651,7 +663,7 @@ fn key_functions(large: bool) {
             (0..n as u32)
                 .map(|i| {
                     let x = r.next();
-                    if narrow && x % 4 != 0 {
+                    if narrow && !x.is_multiple_of(4) {
                         Tagged(i, 1.0 + (x >> 40) as f32 / (1 << 31) as f32)
                     } else {
                         Tagged(i, (x % 2_000_001) as f32 - 1e6)
@@ -784,7 +796,13 @@ fn short_buffers_panic_with_a_message() {
 #[test]
 fn every_path_once() {
     #[cfg_attr(not(feature = "rayon"), allow(unused_mut))] // one more length with rayon
-    let mut lengths = vec![5, th::INSERTION_MAX + 1, th::CACHED_BYTES / 4 + 2];
+    // The last: past the vector sort's block of `f32`s (a partition).
+    let mut lengths = vec![
+        5,
+        th::INSERTION_MAX + 1,
+        th::CACHED_BYTES / 4 + 2,
+        th::VECTOR_BLOCK_BYTES / 4 + 1,
+    ];
     #[cfg(feature = "rayon")]
     lengths.push(th::PARALLEL_MIN + 1);
     for n in lengths {
@@ -796,6 +814,14 @@ fn every_path_once() {
         let w: Vec<NanLast<f32>> = v.iter().map(|&x| NanLast(x)).collect();
         check(&w, |a, b| nan_last_cmp(&a.0, &b.0), |x| x.0.to_bits());
     }
+    // Past the vector sort's block of `f64`s.
+    let mut r = XorShift(7);
+    let v: Vec<f64> = (0..th::VECTOR_BLOCK_BYTES / 8 + 1)
+        .map(|_| {
+            f64::from_bits(u64::from(EDGE_F32[(r.next() % 16) as usize]) << 32 ^ (r.next() & 0x3f))
+        })
+        .collect();
+    check(&v, f64::total_cmp, |x| x.to_bits());
 }
 
 /// `select` where the rank's group after the first pass (the records sharing its

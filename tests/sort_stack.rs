@@ -53,7 +53,7 @@ fn data(n: usize, seed: u64) -> (Vec<f32>, Vec<f64>) {
         .iter()
         .map(|&x| {
             let bits = r.next();
-            if bits % 3 == 0 {
+            if bits.is_multiple_of(3) {
                 f64::from_bits(bits)
             } else {
                 f64::from(x)

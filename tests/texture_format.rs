@@ -502,7 +502,7 @@ fn bad_layouts_are_errors_and_touch_nothing() {
     for _ in miri_thin(0..20_000, 300) {
         let f = Format::ALL[(rng.next() % Format::ALL.len() as u64) as usize];
         let (width, height, pitch) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
-        let texels = if rng.next() % 2 == 0 {
+        let texels = if rng.next().is_multiple_of(2) {
             width.saturating_mul(height).min(64)
         } else {
             (rng.next() % 64) as usize
@@ -528,7 +528,7 @@ fn bad_layouts_are_errors_and_touch_nothing() {
         }
         // The channel forms: `channels()` floats per texel.
         let n = f.channels();
-        let floats = if rng.next() % 2 == 0 {
+        let floats = if rng.next().is_multiple_of(2) {
             width.saturating_mul(height).saturating_mul(n).min(256)
         } else {
             (rng.next() % 256) as usize
@@ -621,7 +621,7 @@ fn nan_in_one_channel_leaves_the_others() {
             let t = texel(&mut rng);
             for k in 0..4 {
                 let (mut with_nan, mut with_zero) = (t, t);
-                with_nan[k] = if rng.next() % 2 == 0 {
+                with_nan[k] = if rng.next().is_multiple_of(2) {
                     f32::NAN
                 } else {
                     -f32::NAN

@@ -305,7 +305,7 @@ fn chains_shrink_to_one_texel_and_bad_layouts_are_errors() {
         for _ in 1..levels {
             let (dw, dh) = (mip_size(w), mip_size(h));
             let mut next = vec![0u8; dw * dh * bpt];
-            let alpha = if rng.next() % 2 == 0 {
+            let alpha = if rng.next().is_multiple_of(2) {
                 AlphaMode::Straight
             } else {
                 AlphaMode::Premultiplied

@@ -49,13 +49,15 @@
 //! | insertion | up to 48 records | insertion sort |
 //! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | kept after one read; or reversed block by block from both ends, each block checked before it moves (one read and one write; at a pair in order the moved blocks go back and the routes below follow) |
 //! | counted | `sort` of keys identical when equal, from 1 MiB, when a sample of 256 keys repeats enough to suggest few distinct keys | one read counts each distinct key in a hash table (at most 16Ki keys, an eighth of the slice), one write lays out the runs in order; keys that outgrow the table send the slice on to the routes below |
+//! | vector | keys identical when equal whose radix is a 32- or 64-bit integer as wide as the key (`f32`, `f64`, `OrderedKey`, the 32- and 64-bit integers, `Reverse` of those), above 48, on x86-64 CPUs with AVX-512 (F) — `sort` and `sort_with_buffer` | each key turned into its radix in place, a quicksort of the radixes in vector registers (partitions by compress and masked store; blocks of 1 KiB sorted by bitonic networks in registers; `sort_unstable` below a depth of 2 log2 n + 4), each radix turned back: no buffer |
 //! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
 //! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |
 //! | stable split | the rest over 2 MiB: `NanLast` and `LargestFirst`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
 //!
-//! The in-place split moves keys out of their input order, and the counted
-//! route writes one copy of each key as many times as it was counted, which a
-//! stable sort may not do; but both only sort keys whose radix determines them
+//! The in-place split and the vector quicksort move keys out of their input
+//! order, and the counted route writes one copy of each key as many times as
+//! it was counted, which a stable sort may not do; but all three only sort keys
+//! whose radix determines them
 //! bit for bit: two keys that tie are then the same bits, and every order of
 //! them is the same slice. `NanLast` and `LargestFirst`, whose ±0 and NaNs tie with
 //! different bits, and the
@@ -67,8 +69,9 @@
 //!
 //! `sort` allocates a buffer as long as the slice on the stable routes, on
 //! the in-place route one of at most an eighth of the slice (and at most
-//! 2 MiB), and on the counted route a table of at most an eighth of the slice
-//! (the tests measure both with a counting allocator);
+//! 2 MiB), on the counted route a table of at most an eighth of the slice
+//! (the tests measure both with a counting allocator), and nothing on the
+//! vector route;
 //! `sort_by_key` allocates a buffer of as many elements when they are small
 //! (at most 16 bytes, no drop glue), and otherwise, as `sort_by_cached_key` and
 //! `argsort` always do, the keys with their indices and a buffer as long.
@@ -163,6 +166,7 @@ mod route;
 mod select;
 mod split;
 pub mod top_k;
+mod vector;
 
 pub use argsort::argsort_with_buffer;
 #[cfg(feature = "alloc")]
@@ -186,12 +190,23 @@ pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};
 #[cfg(feature = "alloc")]
 pub use top_k::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 
+/// [`sort`] with instructions at most as wide as `width`, for the tests (which
+/// run every level on a machine that has the widest): not a stable API.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
+    route::sort_keys(v, route::Scratch::Allocate, width);
+}
+
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.
 #[doc(hidden)]
 pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
     pub const INSERTION_MAX: usize = super::engine::INSERTION_MAX;
+    /// The vector sort sorts slices of at most this many bytes in registers,
+    /// and partitions longer ones.
+    pub const VECTOR_BLOCK_BYTES: usize = super::vector::BLOCK_BYTES;
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
     pub const CACHED_BYTES: usize = super::engine::CACHED_BYTES;
@@ -326,7 +341,9 @@ fn assert_room(name: &str, len: usize, need: usize) {
 /// `v`'s values).
 ///
 /// A stable LSD radix sort: O(n · w) for a key of w bytes, at most one pass per
-/// byte on which the keys differ. Every value is kept bit for bit.
+/// byte on which the keys differ; or, for the keys it takes on a CPU with
+/// AVX-512, the vector quicksort, which leaves `buf` untouched. Every value is
+/// kept bit for bit.
 ///
 /// The [routes](self#the-algorithm) of [`sort`] but two, which need what a
 /// caller's buffer is not: the counted route (few distinct keys, counted in a
@@ -355,24 +372,17 @@ fn assert_room(name: &str, len: usize, need: usize) {
 pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
     assert_room("buf", buf.len(), v.len());
     let n = v.len();
-    sort_keys(v, route::Scratch::Given(&mut buf[..n]));
-}
-
-/// Sorts keys along their route, with `K::EXACT` as a constant (a descending
-/// slice of keys identical when equal is reversed even with ties; only such
-/// keys are counted or split in place).
-fn sort_keys<K: SortKey>(v: &mut [K], scratch: route::Scratch<'_, K>) {
-    if K::EXACT {
-        route::sort::<true, false, K, K::Radix>(v, scratch, &radix_of::<K>);
-    } else {
-        route::sort::<false, false, K, K::Radix>(v, scratch, &radix_of::<K>);
-    }
+    route::sort_keys(
+        v,
+        route::Scratch::Given(&mut buf[..n]),
+        crate::dispatch::width(),
+    );
 }
 
 #[cfg(feature = "alloc")]
 /// Sorts `v` stably by key (the [orders](self#the-orders)): [`sort_with_buffer`]
-/// with a buffer of `v.len()` keys allocated (none below 49 elements).
-///
+/// with a buffer of `v.len()` keys allocated where its route needs one (none below 49
+/// elements, nor on the vector route: [memory](self#memory)).
 /// ```
 /// use normkey::sort;
 ///
@@ -382,7 +392,7 @@ fn sort_keys<K: SortKey>(v: &mut [K], scratch: route::Scratch<'_, K>) {
 /// assert!(v[2].is_sign_positive() && v[5].is_nan());
 /// ```
 pub fn sort<K: SortKey>(v: &mut [K]) {
-    sort_keys(v, route::Scratch::Allocate);
+    route::sort_keys(v, route::Scratch::Allocate, crate::dispatch::width());
 }
 
 /// The element at index `k` of the stable sort of `v` (the [orders](self#the-orders)),

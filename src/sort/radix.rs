@@ -27,11 +27,34 @@ pub trait Radix: Copy + Ord + Not<Output = Self> + Send + Sync + 'static {
     fn dec(self) -> Self;
     /// The top `known` bits (`known <= BITS`), shifted down: 0 when `known` is 0.
     fn high(self, known: u32) -> Self;
+    /// The slice as the vector sort takes it (`vector/`): not a stable API.
+    #[doc(hidden)]
+    fn wide(v: &mut [Self]) -> Wide<'_>;
+}
+
+/// A slice of radixes as the vector sort (`vector/`) takes it: not a stable
+/// API (public because [`Radix`] is).
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum Wide<'a> {
+    /// 32-bit radixes.
+    U32(&'a mut [u32]),
+    /// 64-bit radixes.
+    U64(&'a mut [u64]),
+    /// Others (the vector sort takes none).
+    Other,
 }
 
 /// The [`Radix`] impl of one unsigned integer.
 macro_rules! radix {
-    ($($u:ty),*) => {$(
+    (@wide Other $v:ident) => {{
+        let _ = $v;
+        Wide::Other
+    }};
+    (@wide $w:ident $v:ident) => {
+        Wide::$w($v)
+    };
+    ($($u:ty => $w:ident),*) => {$(
         impl Radix for $u {
             const BITS: u32 = <$u>::BITS;
             const ZERO: Self = 0;
@@ -57,10 +80,14 @@ macro_rules! radix {
             fn high(self, known: u32) -> Self {
                 self.checked_shr(<$u>::BITS - known).unwrap_or(0)
             }
+            #[inline]
+            fn wide(v: &mut [Self]) -> Wide<'_> {
+                radix!(@wide $w v)
+            }
         }
     )*};
 }
-radix!(u8, u16, u32, u64, u128);
+radix!(u8 => Other, u16 => Other, u32 => U32, u64 => U64, u128 => Other);
 
 /// Two radix integers side by side, `Self` in the high bits: the radix of a pair
 /// of keys (lexicographic order). Implemented where the sum fits in `u128`.

@@ -7,6 +7,7 @@
 //! | [`Route::InOrder`] | the radixes never decrease | one read finds it; the stable order is the input |
 //! | [`Route::Reversed`] | the first [`ORDER_BLOCK`] radixes strictly decrease (or, for keys identical when equal, never increase) | tried: reversed block by block from both ends, each block checked before it moves (one read and one write in all); with no ties (or ties of identical keys) it is the stable order. At the first pair in order the blocks moved so far are moved back, and the slice takes the route below |
 //! | `Route::Counted` | keys identical when equal, at least [`COUNTED_BYTES`], no buffer given, a sample with repeats (`counted::likely`) | one read counts each distinct key, one write lays out the runs (`counted.rs`); when the keys outgrow the table, the route below |
+//! | `Route::Vector` | keys identical when equal with a radix of 32 or 64 bits as wide as the key, more than [`INSERTION_MAX`], on a CPU with AVX-512 | a quicksort in vector registers on the radixes, in place (`vector/`): less work per key than a pass of counting and scattering |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
 //! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `engine.rs`) |
@@ -15,11 +16,14 @@
 //! block of [`ORDER_BLOCK`] records with one out of order otherwise (the first
 //! block of random data); the reversal checks its blocks as it goes.
 
+use super::SortKey;
 #[cfg(feature = "alloc")]
 use super::counted;
 use super::engine::{CACHED_BYTES, INSERTION_MAX, insertion, sort_in};
 use super::in_place;
 use super::radix::Radix;
+use super::vector;
+use crate::dispatch::Width;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
@@ -60,6 +64,8 @@ pub(crate) enum Route {
     Reversed,
     /// Few distinct keys: counted, then written as runs (tried).
     Counted,
+    /// The vector quicksort of the radixes.
+    Vector,
     /// Least significant digit first, in the cache.
     Lsd,
     /// Split in place by the top byte, then the stable engine per bucket.
@@ -79,7 +85,7 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
     v: &[T],
     radix: &impl Fn(&T) -> R,
     buffered: bool,
-    open: Open,
+    open: Open<T>,
 ) -> Route {
     let bytes = v.len().saturating_mul(size_of::<T>());
     if v.len() <= INSERTION_MAX {
@@ -92,6 +98,8 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
         Route::Reversed
     } else if EXACT && open.counted && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
         Route::Counted
+    } else if EXACT && open.vector.is_some() {
+        Route::Vector
     } else if EXACT && !buffered && bytes >= IN_PLACE_BYTES {
         Route::InPlace
     } else if bytes <= CACHED_BYTES {
@@ -101,14 +109,27 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
     }
 }
 
-/// The routes that are tried (and may give up) still open for a slice.
-#[derive(Clone, Copy)]
-pub(crate) struct Open {
+/// The routes that are tried (and may give up) still open for a slice, and
+/// the vector sort where the keys take it.
+pub(crate) struct Open<T> {
     /// [`Route::Reversed`].
     reversed: bool,
     /// [`Route::Counted`].
     counted: bool,
+    /// [`Route::Vector`]: `vector::sort_keys` of the slice's key type, and the
+    /// widest instructions it may use.
+    vector: Option<(VectorSort<T>, Width)>,
 }
+
+/// `vector::sort_keys` of a key type.
+type VectorSort<T> = fn(&mut [T], Width);
+
+impl<T> Clone for Open<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Open<T> {}
 
 /// Whether radix `a` may precede `b` in a slice that reversed is the stable
 /// order: strictly greater, or equal when equal keys are identical.
@@ -249,8 +270,28 @@ pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     let open = Open {
         reversed: true,
         counted: true,
+        vector: None,
     };
     sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+}
+
+/// Sorts keys `v` along their route, the vector sort among them where `K`
+/// takes it at `width` (`vector::takes`); `K::EXACT` as a constant (a
+/// descending slice of keys identical when equal is reversed even with ties;
+/// only such keys are counted, split in place or sorted in vectors).
+pub(crate) fn sort_keys<K: SortKey>(v: &mut [K], scratch: Scratch<'_, K>, width: Width) {
+    let radix = |k: &K| k.radix();
+    if K::EXACT {
+        let open = Open {
+            reversed: true,
+            counted: true,
+            vector: vector::takes::<K>(width)
+                .then_some((vector::sort_keys::<K> as VectorSort<K>, width)),
+        };
+        sort_along::<true, false, K, K::Radix>(v, scratch, &radix, open);
+    } else {
+        sort::<false, false, K, K::Radix>(v, scratch, &radix);
+    }
 }
 
 /// [`sort`], trying only the `open` tried routes.
@@ -262,7 +303,7 @@ fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
     radix: &impl Fn(&T) -> R,
-    open: Open,
+    open: Open<T>,
 ) {
     let n = v.len();
     let buffered = matches!(scratch, Scratch::Given(_));
@@ -290,6 +331,11 @@ fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
                     ..open
                 };
                 sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+            }
+        }
+        (Route::Vector, _) => {
+            if let Some((vector, width)) = open.vector {
+                vector(v, width);
             }
         }
         (Route::InPlace, Scratch::Given(buf)) if EXACT => {

@@ -267,10 +267,10 @@ pub(crate) fn finish<D: Digits, T: Copy, R: Radix>(
     exact: Option<fn(R) -> T>,
 ) -> Option<T> {
     let state = run_passes::<D, T, R>(v, state, radix)?;
-    if state.known == R::BITS {
-        if let Some(from_radix) = exact {
-            return Some(from_radix(state.prefix));
-        }
+    if state.known == R::BITS
+        && let Some(from_radix) = exact
+    {
+        return Some(from_radix(state.prefix));
     }
     v.iter()
         .filter(|x| state.matches(radix(x)))

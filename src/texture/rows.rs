@@ -270,7 +270,7 @@ pub(super) fn byte_layout(
 pub(super) fn texel_pitch(layout: ImageLayout, n: usize, len: usize) -> Result<usize, LayoutError> {
     let texel_bytes = 4 * n;
     span(layout, texel_bytes, len.saturating_mul(texel_bytes))?;
-    if layout.row_pitch % texel_bytes != 0 {
+    if !layout.row_pitch.is_multiple_of(texel_bytes) {
         return Err(LayoutError::PitchNotTexels {
             pitch: layout.row_pitch,
             texel_bytes,

@@ -1,0 +1,164 @@
+//! [`Lanes`] on AVX-512 (F): 16 × `u32` and 8 × `u64` in a ZMM register, the
+//! selected lanes stored by a compress into a register and a masked store (a
+//! compress straight to memory is microcoded on AMD's Zen 4).
+
+#![allow(
+    clippy::cast_possible_wrap, // lanes as the intrinsics' signed types
+    clippy::cast_possible_truncation, // masks of W bits
+    clippy::inline_always // each method built into its level's entry point
+)]
+
+use core::arch::x86_64::{
+    __m512i, _mm512_cmplt_epu32_mask, _mm512_cmplt_epu64_mask, _mm512_loadu_si512,
+    _mm512_mask_blend_epi32, _mm512_mask_blend_epi64, _mm512_mask_storeu_epi32,
+    _mm512_mask_storeu_epi64, _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64,
+    _mm512_max_epu32, _mm512_max_epu64, _mm512_min_epu32, _mm512_min_epu64,
+    _mm512_permutexvar_epi32, _mm512_permutexvar_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
+};
+
+use super::{Lanes, quicksort};
+use crate::sort::radix::Wide;
+
+/// Sorts `v` in AVX-512 registers.
+pub(super) fn sort(v: Wide<'_>) {
+    // SAFETY: `sort`'s caller (`vector::level`) found AVX-512 (F) on the CPU,
+    // with the OS saving its registers (`dispatch::width`).
+    unsafe {
+        match v {
+            Wide::U32(v) => sort_u32(v),
+            Wide::U64(v) => sort_u64(v),
+            Wide::Other => {}
+        }
+    }
+}
+
+/// [`quicksort`] of `u32`s in AVX-512.
+///
+/// # Safety
+///
+/// The CPU has AVX-512 (F) and the OS saves the ZMM registers.
+#[target_feature(enable = "avx512f,popcnt")]
+unsafe fn sort_u32(v: &mut [u32]) {
+    quicksort::<U32x16>(v);
+}
+
+/// [`quicksort`] of `u64`s in AVX-512.
+///
+/// # Safety
+///
+/// As [`sort_u32`].
+#[target_feature(enable = "avx512f,popcnt")]
+unsafe fn sort_u64(v: &mut [u64]) {
+    quicksort::<U64x8>(v);
+}
+
+/// 16 × `u32`.
+#[derive(Clone, Copy)]
+struct U32x16(__m512i);
+
+/// 8 × `u64`.
+#[derive(Clone, Copy)]
+struct U64x8(__m512i);
+
+/// The [`Lanes`] impl of one vector type; every intrinsic call is made only
+/// inside [`sort_u32`] and [`sort_u64`] (the methods are `#[inline(always)]`,
+/// the types private), which require AVX-512 (F).
+macro_rules! lanes {
+    ($v:ident, $e:ty, $w:literal, $mask:ty, $set1:ident, $cast:ty, $iota:expr,
+     $min:ident, $max:ident, $perm:ident, $blend:ident, $lt:ident, $compress:ident,
+     $store:ident) => {
+        impl Lanes for $v {
+            type E = $e;
+            const W: usize = $w;
+            #[inline(always)]
+            fn splat(x: $e) -> Self {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                Self(unsafe { $set1(x as $cast) })
+            }
+            #[inline(always)]
+            fn load(s: &[$e]) -> Self {
+                let s = &s[..$w];
+                // SAFETY: `s` holds the 64 bytes read (unaligned load).
+                Self(unsafe { _mm512_loadu_si512(s.as_ptr().cast()) })
+            }
+            #[inline(always)]
+            fn store(self, s: &mut [$e]) {
+                let s = &mut s[..$w];
+                // SAFETY: `s` holds the 64 bytes written.
+                unsafe { _mm512_storeu_si512(s.as_mut_ptr().cast(), self.0) }
+            }
+            #[inline(always)]
+            fn min(self, other: Self) -> Self {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                Self(unsafe { $min(self.0, other.0) })
+            }
+            #[inline(always)]
+            fn max(self, other: Self) -> Self {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                Self(unsafe { $max(self.0, other.0) })
+            }
+            #[inline(always)]
+            fn swap_lanes(self, j: usize) -> Self {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                Self(unsafe { $perm(_mm512_xor_si512($iota, $set1(j as $cast)), self.0) })
+            }
+            #[inline(always)]
+            fn blend(self, other: Self, take: u64) -> Self {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                Self(unsafe { $blend(take as $mask, self.0, other.0) })
+            }
+            #[inline(always)]
+            fn below(self, pivot: Self) -> u64 {
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                u64::from(unsafe { $lt(self.0, pivot.0) })
+            }
+            #[inline(always)]
+            fn store_selected(self, take: u64, dst: &mut [$e]) {
+                let n = dst.len();
+                debug_assert_eq!(n, take.count_ones() as usize);
+                let first = ((1_u32 << n) - 1) as $mask;
+                // SAFETY: AVX-512 (F); the masked store writes the first `n`
+                // lanes only, `n` the length of `dst` (`n <= W`: the mask of the
+                // lanes that `dst` holds).
+                unsafe {
+                    let packed = $compress(take as $mask, self.0);
+                    $store(dst.as_mut_ptr().cast(), first, packed);
+                }
+            }
+        }
+    };
+}
+
+lanes!(
+    U32x16,
+    u32,
+    16,
+    u16,
+    _mm512_set1_epi32,
+    i32,
+    _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+    _mm512_min_epu32,
+    _mm512_max_epu32,
+    _mm512_permutexvar_epi32,
+    _mm512_mask_blend_epi32,
+    _mm512_cmplt_epu32_mask,
+    _mm512_maskz_compress_epi32,
+    _mm512_mask_storeu_epi32
+);
+lanes!(
+    U64x8,
+    u64,
+    8,
+    u8,
+    _mm512_set1_epi64,
+    i64,
+    _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+    _mm512_min_epu64,
+    _mm512_max_epu64,
+    _mm512_permutexvar_epi64,
+    _mm512_mask_blend_epi64,
+    _mm512_cmplt_epu64_mask,
+    _mm512_maskz_compress_epi64,
+    _mm512_mask_storeu_epi64
+);

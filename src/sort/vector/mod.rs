@@ -1,0 +1,453 @@
+//! The vector sort: a quicksort of unsigned integers (`u32`, `u64`) whose
+//! partitions and small blocks run in vector registers, for the keys that are
+//! identical when equal and whose radix is as wide as the key (the floats in
+//! totalOrder, their `OrderedKey`s, the integers, `Reverse` of those): they are
+//! turned into their radixes in place, sorted as integers, and turned back.
+//! Equal radixes are equal bits, so the order is the stable one.
+//!
+//! The algorithm is written once, over [`Lanes`] (a vector of `W` integers:
+//! load, store, min, max, a lane permutation, a blend, a comparison to a mask
+//! and the selected lanes stored in order), and instantiated per vector type:
+//! AVX-512's 16 × `u32` and 8 × `u64` (`avx512.rs`), and plain arrays
+//! (`portable.rs`, the same steps lane by lane: what Miri runs).
+//!
+//! - **Partition** (in place, as Intel's x86-simd-sort and Google's vqsort do):
+//!   the first and the last vector are held in registers, which frees a vector's
+//!   room at each end; each vector read next comes from the end with less room,
+//!   and its lanes below the pivot are stored at the left end, the others at the
+//!   right end, so a write never reaches a lane not yet read.
+//! - **Pivot**: the median of `4 W` samples spread over the slice, sorted in
+//!   registers. When the pivot is the slice's smallest value (nothing falls below
+//!   it: many equal keys), the slice is split again at `pivot + 1`: its left
+//!   part is then every copy of the pivot, done.
+//! - **Blocks** of at most [`BLOCK_VECTORS`] vectors are sorted by a bitonic
+//!   network in registers (padded with the largest integer to a power of two).
+//! - **Depth**: a slice that takes more than `2 log2 n + 4` partitions below the
+//!   top is sorted by `sort_unstable` (the same order: equal integers are
+//!   identical), so the worst case is `O(n log n)`.
+//!
+//! No allocation; the stack holds 64 pending ranges and a block of 256 values.
+
+#![allow(
+    clippy::cast_possible_truncation, // lane counts and masks
+    clippy::many_single_char_names // n, w, l, r, k: the partition's indices, as in its docs
+)]
+
+use super::SortKey;
+use super::radix::Radix;
+use crate::dispatch::{self, Width};
+
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(target_env = "sgx"),
+    not(miri),
+    not(normkey_baseline)
+))]
+mod avx512;
+#[cfg_attr(not(miri), allow(dead_code))] // Miri's level; compiled everywhere
+mod portable;
+
+/// A vector of `W` unsigned integers, and the few operations the sort needs.
+/// Every method is `#[inline(always)]`, so that it is built into the entry
+/// point of its instruction set.
+pub(super) trait Lanes: Copy {
+    /// The integer of a lane.
+    type E: Radix;
+    /// Lanes (a power of two, at most 64).
+    const W: usize;
+    /// Every lane `x`.
+    fn splat(x: Self::E) -> Self;
+    /// `s[..W]`.
+    fn load(s: &[Self::E]) -> Self;
+    /// Into `s[..W]`.
+    fn store(self, s: &mut [Self::E]);
+    /// Lane by lane.
+    fn min(self, other: Self) -> Self;
+    /// Lane by lane.
+    fn max(self, other: Self) -> Self;
+    /// Lane `i` takes lane `i ^ j` (`j < W`, a power of two).
+    fn swap_lanes(self, j: usize) -> Self;
+    /// Lane `i` takes `other`'s where bit `i` of `take` is set.
+    fn blend(self, other: Self, take: u64) -> Self;
+    /// Bit `i` set where lane `i` is below `pivot`'s.
+    fn below(self, pivot: Self) -> u64;
+    /// The lanes whose bit of `take` is set, in lane order, into `dst`, which
+    /// is as long as they are many.
+    fn store_selected(self, take: u64, dst: &mut [Self::E]);
+}
+
+/// Most vectors a block sorted in registers holds: 16 (256 `u32`, 128 `u64`).
+pub(super) const BLOCK_VECTORS: usize = 16;
+
+/// The largest block sorted in registers, in bytes (vectors of 64 bytes at
+/// every level).
+pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
+
+/// The largest block in lanes, for the padded copy.
+const BLOCK_MAX: usize = 256;
+
+/// Whether [`sort_keys`] takes keys of type `K`: identical when equal, a radix
+/// of 32 or 64 bits as wide as the key and no more aligned (so that the slice
+/// can hold its radixes in place), and a vector level to run on within
+/// `width`.
+#[inline]
+pub(super) fn takes<K: SortKey>(width: Width) -> bool {
+    K::EXACT
+        && matches!(<K::Radix as Radix>::BITS, 32 | 64)
+        && size_of::<K>() == size_of::<K::Radix>()
+        && align_of::<K>() >= align_of::<K::Radix>()
+        && level(width).is_some()
+}
+
+/// The sort's vector level on this CPU (within `dispatch::cap` and the
+/// caller's width): AVX-512, or (under Miri, for the proofs, standing for
+/// AVX-512) the portable lanes.
+#[derive(Clone, Copy)]
+enum Level {
+    /// AVX-512 (F).
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    Avx512,
+    /// Plain arrays: Miri's.
+    #[cfg(miri)]
+    Portable,
+}
+
+/// See [`Level`].
+#[inline]
+fn level(width: Width) -> Option<Level> {
+    let width = width.min(dispatch::width());
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    if width >= Width::Avx512 {
+        return Some(Level::Avx512);
+    }
+    #[cfg(miri)]
+    if width >= Width::Avx512 {
+        return Some(Level::Portable);
+    }
+    let _ = width;
+    None
+}
+
+/// Sorts `v` (keys that [`takes`] accepts at `width`): each key is replaced
+/// by its radix in place, the radixes are sorted, and each is turned back into
+/// its key (`from_radix` of `radix` is the key, bit for bit, for these keys).
+pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
+    let Some(level) = level(width) else {
+        return debug_assert!(false, "sort_keys without a level");
+    };
+    assert!(size_of::<K>() == size_of::<K::Radix>() && align_of::<K>() >= align_of::<K::Radix>());
+    let n = v.len();
+    let p = v.as_mut_ptr();
+    for i in 0..n {
+        // SAFETY: `i < n`, in `v`; a `K::Radix` fits in a `K`'s room (same
+        // size, alignment at most the key's). `v` is borrowed mutably, so no
+        // one else reads the slots while they hold radixes; none panics in
+        // between (`radix`, `from_radix` and the sort are pure and total).
+        unsafe {
+            let k = p.add(i).read();
+            p.add(i).cast::<K::Radix>().write(k.radix());
+        }
+    }
+    // SAFETY: the `n` slots of `v` hold initialized `K::Radix`es (above), at
+    // the radix's alignment; the slice is the only reference used until it ends.
+    let radixes = unsafe { core::slice::from_raw_parts_mut(p.cast::<K::Radix>(), n) };
+    sort_radixes(radixes, level);
+    for i in 0..n {
+        // SAFETY: as above; each slot holds a radix and gets its key back.
+        unsafe {
+            let r = p.add(i).cast::<K::Radix>().read();
+            p.add(i).write(K::from_radix(r));
+        }
+    }
+}
+
+/// Sorts `v` at `level` (a radix of 32 or 64 bits).
+fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
+    match level {
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "sse2",
+            not(target_env = "sgx"),
+            not(miri),
+            not(normkey_baseline)
+        ))]
+        Level::Avx512 => avx512::sort(R::wide(v)),
+        #[cfg(miri)]
+        Level::Portable => portable::sort(R::wide(v)),
+    }
+}
+
+/// Sorts `v` ascending, in `V`'s lanes: see the [module docs](self).
+#[allow(clippy::inline_always)] // built into each level's entry point
+#[inline(always)]
+pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
+    let block = BLOCK_VECTORS * V::W;
+    let n = v.len();
+    // The pending ranges and their depth budgets; the larger part of a split
+    // waits, the smaller goes on, so at most log2(n) wait.
+    let mut stack = [(0_usize, 0_usize, 0_u32); 64];
+    let mut waiting = 0;
+    let mut range = (0, n, 2 * n.max(1).ilog2() + 4);
+    loop {
+        let (lo, hi, budget) = range;
+        let s = &mut v[lo..hi];
+        let next = if s.len() <= block {
+            small::<V>(s);
+            None
+        } else if budget == 0 {
+            s.sort_unstable();
+            None
+        } else {
+            let pivot = pivot::<V>(s);
+            let k = partition::<V>(s, pivot);
+            if k > 0 {
+                Some(((lo, lo + k), (lo + k, hi)))
+            } else {
+                // Nothing below the pivot: it is the smallest value. Its copies
+                // go left (then done); `pivot + 1` does not overflow unless
+                // every value is the largest (then the slice is sorted).
+                if pivot == <V::E as Radix>::MAX {
+                    None
+                } else {
+                    let k = partition::<V>(s, !(!pivot).dec());
+                    Some(((lo, lo), (lo + k, hi)))
+                }
+            }
+        };
+        if let Some(((a, b), (c, d))) = next {
+            let (small, large) = if b - a <= d - c {
+                ((a, b), (c, d))
+            } else {
+                ((c, d), (a, b))
+            };
+            if large.1 - large.0 > 1 {
+                stack[waiting] = (large.0, large.1, budget - 1);
+                waiting += 1;
+            }
+            range = (small.0, small.1, budget - 1);
+            continue;
+        }
+        if waiting == 0 {
+            return;
+        }
+        waiting -= 1;
+        range = stack[waiting];
+    }
+}
+
+/// Vectors of samples the pivot is the median of.
+const SAMPLE_VECTORS: usize = 4;
+
+/// The median of `4 W` values spread over `s` (longer than a block).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn pivot<V: Lanes>(s: &[V::E]) -> V::E {
+    let mut sample = [<V::E as Radix>::ZERO; BLOCK_MAX];
+    let count = SAMPLE_VECTORS * V::W;
+    let step = s.len() / count;
+    for (i, x) in sample[..count].iter_mut().enumerate() {
+        *x = s[i * step + step / 2];
+    }
+    in_registers::<V, SAMPLE_VECTORS>(&mut sample);
+    sample[count / 2]
+}
+
+/// Vectors a step of the partition reads at once (independent loads and
+/// comparisons; only the stores' addresses wait on each other).
+const UNROLL: usize = 4;
+
+/// Splits `s` (more than `2 · UNROLL` vectors long) at `pivot`: `s[..k]`
+/// below it, `s[k..]` not; returns `k`. See the [module docs](self).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
+    let (n, w) = (s.len(), V::W);
+    let u = UNROLL * w;
+    let p = V::splat(pivot);
+    let first: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[i * w..]));
+    let last: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[n - u + i * w..]));
+    // Unread: s[l..r]. Written: s[..ls] below the pivot, s[rs..] not. The room
+    // at the two ends, (l − ls) + (rs − r), is always 2u.
+    let (mut l, mut r, mut ls, mut rs) = (u, n - u, 0, n);
+    while r - l >= u {
+        // From the end with less room (at most u): after the read it has room
+        // for the u lanes, and the other end at least u.
+        let left = l - ls <= rs - r;
+        let at = if left { l } else { r - u };
+        (l, r) = if left { (l + u, r) } else { (l, r - u) };
+        let x: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[at + i * w..]));
+        for x in x {
+            (ls, rs) = put::<V>(s, x, p, ls, rs);
+        }
+    }
+    // The same a vector at a time (room: at most u at the end read, at least u
+    // at the other).
+    while r - l >= w {
+        let left = l - ls <= rs - r;
+        let at = if left { l } else { r - w };
+        (l, r) = if left { (l + w, r) } else { (l, r - w) };
+        (ls, rs) = put::<V>(s, V::load(&s[at..]), p, ls, rs);
+    }
+    // Fewer than W unread: copied out, then every slot between ls and rs is
+    // free.
+    let mut rest = [<V::E as Radix>::ZERO; 64];
+    let m = r - l;
+    rest[..m].copy_from_slice(&s[l..r]);
+    for x in first.into_iter().chain(last) {
+        (ls, rs) = put::<V>(s, x, p, ls, rs);
+    }
+    for &x in &rest[..m] {
+        if x < pivot {
+            s[ls] = x;
+            ls += 1;
+        } else {
+            rs -= 1;
+            s[rs] = x;
+        }
+    }
+    debug_assert_eq!(ls, rs);
+    ls
+}
+
+/// The lanes of `x` below `p` into `s[ls..]`, the others into `s[..rs]`; the
+/// new ends.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn put<V: Lanes>(s: &mut [V::E], x: V, p: V, ls: usize, rs: usize) -> (usize, usize) {
+    let below = x.below(p);
+    let k = below.count_ones() as usize;
+    let all = u64::MAX >> (64 - V::W);
+    x.store_selected(below, &mut s[ls..ls + k]);
+    x.store_selected(!below & all, &mut s[rs - (V::W - k)..rs]);
+    (ls + k, rs - (V::W - k))
+}
+
+/// Sorts `s` (at most `BLOCK_VECTORS · W` long) in registers: copied into a
+/// block padded with the largest integer to a power of two of vectors.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn small<V: Lanes>(s: &mut [V::E]) {
+    let n = s.len();
+    if n <= 1 {
+        return;
+    }
+    let mut block = [<V::E as Radix>::MAX; BLOCK_MAX];
+    block[..n].copy_from_slice(s);
+    match n.div_ceil(V::W) {
+        1 => in_registers::<V, 1>(&mut block),
+        2 => in_registers::<V, 2>(&mut block),
+        3 | 4 => in_registers::<V, 4>(&mut block),
+        5..=8 => in_registers::<V, 8>(&mut block),
+        _ => in_registers::<V, 16>(&mut block),
+    }
+    s.copy_from_slice(&block[..n]);
+}
+
+/// `block[..N · W]` sorted by [`network`].
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn in_registers<V: Lanes, const N: usize>(block: &mut [V::E]) {
+    let mut v: [V; N] = core::array::from_fn(|i| V::load(&block[i * V::W..]));
+    network::<V, N>(&mut v);
+    for (i, x) in v.iter().enumerate() {
+        x.store(&mut block[i * V::W..]);
+    }
+}
+
+/// Bit `i` set where lane `i`'s index has bit `b` (a power of two below 64)
+/// set.
+#[inline(always)]
+fn lanes_with(b: usize) -> u64 {
+    const PATTERNS: [u64; 6] = [
+        0xaaaa_aaaa_aaaa_aaaa,
+        0xcccc_cccc_cccc_cccc,
+        0xf0f0_f0f0_f0f0_f0f0,
+        0xff00_ff00_ff00_ff00,
+        0xffff_0000_ffff_0000,
+        0xffff_ffff_0000_0000,
+    ];
+    PATTERNS[b.trailing_zeros() as usize]
+}
+
+/// Lane `i` and lane `i ^ m` compared: the one whose index has bit `b` set
+/// takes the larger.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn exchange<V: Lanes>(x: V, m: usize, b: usize) -> V {
+    let other = x.swap_lanes(m);
+    x.min(other).blend(x.max(other), lanes_with(b))
+}
+
+/// Sorts the lanes of `x`: Batcher's bitonic network, each merge of two sorted
+/// runs of `k` lanes a flip (lane `i` against `i ^ (k − 1)`) and half-cleaners.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn sort_lanes<V: Lanes>(mut x: V) -> V {
+    let mut k = 2;
+    while k <= V::W {
+        x = exchange(x, k - 1, k / 2);
+        x = clean_lanes(x, k / 4);
+        k *= 2;
+    }
+    x
+}
+
+/// The half-cleaners of a bitonic merge from distance `j` down to 1, within
+/// each vector.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn clean_lanes<V: Lanes>(mut x: V, mut j: usize) -> V {
+    while j > 0 {
+        x = exchange(x, j, j);
+        j /= 2;
+    }
+    x
+}
+
+/// Sorts the `N · W` lanes of `v` (lane `i` of vector `a` is element
+/// `a · W + i`) by the same network: each vector's lanes sorted, then runs of
+/// `2, 4, …, N` vectors merged, the flip and the half-cleaners across vectors
+/// (whole vectors' minima and maxima; the flip reverses the upper vector's
+/// lanes) and then within each.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
+    let reverse = V::W - 1;
+    for x in v.iter_mut() {
+        *x = sort_lanes(*x);
+    }
+    let mut k = 2;
+    while k <= N {
+        for start in (0..N).step_by(k) {
+            for a in 0..k / 2 {
+                let (i, j) = (start + a, start + k - 1 - a);
+                let y = v[j].swap_lanes(reverse);
+                (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
+            }
+        }
+        let mut d = k / 4;
+        while d > 0 {
+            for i in (0..N).filter(|i| i & d == 0) {
+                (v[i], v[i + d]) = (v[i].min(v[i + d]), v[i].max(v[i + d]));
+            }
+            d /= 2;
+        }
+        for x in v.iter_mut() {
+            *x = clean_lanes(*x, V::W / 2);
+        }
+        k *= 2;
+    }
+}

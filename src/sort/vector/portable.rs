@@ -1,0 +1,74 @@
+//! [`Lanes`] on plain arrays: the vector sort's steps lane by lane, for Miri
+//! (which runs no vector intrinsics).
+
+#![allow(clippy::inline_always)] // each method built into its level's entry point
+
+use super::{Lanes, quicksort};
+use crate::sort::radix::{Radix, Wide};
+
+/// `W` integers.
+#[derive(Clone, Copy)]
+pub(super) struct Portable<E, const W: usize>([E; W]);
+
+impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
+    type E = E;
+    const W: usize = W;
+    #[inline(always)]
+    fn splat(x: E) -> Self {
+        Self([x; W])
+    }
+    #[inline(always)]
+    fn load(s: &[E]) -> Self {
+        Self(core::array::from_fn(|i| s[i]))
+    }
+    #[inline(always)]
+    fn store(self, s: &mut [E]) {
+        s[..W].copy_from_slice(&self.0);
+    }
+    #[inline(always)]
+    fn min(self, other: Self) -> Self {
+        Self(core::array::from_fn(|i| self.0[i].min(other.0[i])))
+    }
+    #[inline(always)]
+    fn max(self, other: Self) -> Self {
+        Self(core::array::from_fn(|i| self.0[i].max(other.0[i])))
+    }
+    #[inline(always)]
+    fn swap_lanes(self, j: usize) -> Self {
+        Self(core::array::from_fn(|i| self.0[i ^ j]))
+    }
+    #[inline(always)]
+    fn blend(self, other: Self, take: u64) -> Self {
+        Self(core::array::from_fn(|i| {
+            if take >> i & 1 != 0 {
+                other.0[i]
+            } else {
+                self.0[i]
+            }
+        }))
+    }
+    #[inline(always)]
+    fn below(self, pivot: Self) -> u64 {
+        (0..W).fold(0, |m, i| m | u64::from(self.0[i] < pivot.0[i]) << i)
+    }
+    #[inline(always)]
+    fn store_selected(self, take: u64, dst: &mut [E]) {
+        let mut at = 0;
+        for (i, &x) in self.0.iter().enumerate() {
+            if take >> i & 1 != 0 {
+                dst[at] = x;
+                at += 1;
+            }
+        }
+        debug_assert_eq!(at, dst.len());
+    }
+}
+
+/// Sorts `v` (16 lanes of `u32`, 8 of `u64`, as AVX-512's).
+pub(super) fn sort(v: Wide<'_>) {
+    match v {
+        Wide::U32(v) => quicksort::<Portable<u32, 16>>(v),
+        Wide::U64(v) => quicksort::<Portable<u64, 8>>(v),
+        Wide::Other => {}
+    }
+}

@@ -816,7 +816,7 @@ fn every_path_once() {
     }
     // Past the vector sort's block of `f64`s.
     let mut r = XorShift(7);
-    let v: Vec<f64> = (0..th::VECTOR_BLOCK_BYTES / 8 + 1)
+    let v: Vec<f64> = (0..=th::VECTOR_BLOCK_BYTES / 8)
         .map(|_| {
             f64::from_bits(u64::from(EDGE_F32[(r.next() % 16) as usize]) << 32 ^ (r.next() & 0x3f))
         })

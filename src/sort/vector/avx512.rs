@@ -116,14 +116,24 @@ macro_rules! lanes {
             #[inline(always)]
             fn store_selected(self, take: u64, dst: &mut [$e]) {
                 let n = dst.len();
+                assert_eq!(n, take.count_ones() as usize);
+                // SAFETY: `dst` holds the `n` values written.
+                unsafe { self.store_selected_to(take, n, dst.as_mut_ptr()) }
+            }
+            #[inline(always)]
+            unsafe fn load_from(src: *const $e) -> Self {
+                // SAFETY: AVX-512 (F); the caller's: 64 bytes to read.
+                Self(unsafe { _mm512_loadu_si512(src.cast()) })
+            }
+            #[inline(always)]
+            unsafe fn store_selected_to(self, take: u64, n: usize, dst: *mut $e) {
                 debug_assert_eq!(n, take.count_ones() as usize);
                 let first = ((1_u32 << n) - 1) as $mask;
                 // SAFETY: AVX-512 (F); the masked store writes the first `n`
-                // lanes only, `n` the length of `dst` (`n <= W`: the mask of the
-                // lanes that `dst` holds).
+                // lanes only, which the caller lets it write (`n <= W`).
                 unsafe {
                     let packed = $compress(take as $mask, self.0);
-                    $store(dst.as_mut_ptr().cast(), first, packed);
+                    $store(dst.cast(), first, packed);
                 }
             }
         }

@@ -16,8 +16,8 @@
 //!   room at each end; each vector read next comes from the end with less room,
 //!   and its lanes below the pivot are stored at the left end, the others at the
 //!   right end, so a write never reaches a lane not yet read.
-//! - **Pivot**: the median of `4 W` samples spread over the slice, sorted in
-//!   registers. When the pivot is the slice's smallest value (nothing falls below
+//! - **Pivot**: the median of `4 W` samples spread over the slice (`W` on
+//!   slices of at most 256 vectors), sorted in registers. When the pivot is the slice's smallest value (nothing falls below
 //!   it: many equal keys), the slice is split again at `pivot + 1`: its left
 //!   part is then every copy of the pivot, done.
 //! - **Blocks** of at most [`BLOCK_VECTORS`] vectors are sorted by a bitonic
@@ -75,6 +75,19 @@ pub(super) trait Lanes: Copy {
     /// The lanes whose bit of `take` is set, in lane order, into `dst`, which
     /// is as long as they are many.
     fn store_selected(self, take: u64, dst: &mut [Self::E]);
+    /// [`load`](Self::load) from a pointer.
+    ///
+    /// # Safety
+    ///
+    /// `src` is valid for reads of `W` values.
+    unsafe fn load_from(src: *const Self::E) -> Self;
+    /// [`store_selected`](Self::store_selected) through a pointer: `n` is the
+    /// number of bits set in `take`.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of `n` values.
+    unsafe fn store_selected_to(self, take: u64, n: usize, dst: *mut Self::E);
 }
 
 /// Most vectors a block sorted in registers holds: 16 (256 `u32`, 128 `u64`).
@@ -248,20 +261,30 @@ pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
     }
 }
 
-/// Vectors of samples the pivot is the median of.
+/// Vectors of samples the pivot is the median of, on slices of more than
+/// [`SAMPLE_MANY`] vectors; one vector below.
 const SAMPLE_VECTORS: usize = 4;
 
-/// The median of `4 W` values spread over `s` (longer than a block).
+/// See [`SAMPLE_VECTORS`]: on shorter slices sorting more samples costs more
+/// than the better split saves.
+const SAMPLE_MANY: usize = 256;
+
+/// The median of `4 W` (or `W`) values spread over `s` (longer than a block).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn pivot<V: Lanes>(s: &[V::E]) -> V::E {
     let mut sample = [<V::E as Radix>::ZERO; BLOCK_MAX];
-    let count = SAMPLE_VECTORS * V::W;
+    let many = s.len() > SAMPLE_MANY * V::W;
+    let count = if many { SAMPLE_VECTORS * V::W } else { V::W };
     let step = s.len() / count;
     for (i, x) in sample[..count].iter_mut().enumerate() {
         *x = s[i * step + step / 2];
     }
-    in_registers::<V, SAMPLE_VECTORS>(&mut sample);
+    if many {
+        in_registers::<V, SAMPLE_VECTORS>(&mut sample);
+    } else {
+        in_registers::<V, 1>(&mut sample);
+    }
     sample[count / 2]
 }
 
@@ -271,14 +294,20 @@ const UNROLL: usize = 4;
 
 /// Splits `s` (more than `2 · UNROLL` vectors long) at `pivot`: `s[..k]`
 /// below it, `s[k..]` not; returns `k`. See the [module docs](self).
+///
+/// The loop reads and writes through a pointer into `s`: every position it
+/// reads is in `s[l..r]` (unread) before the read, every position it writes
+/// in `s[ls..l]` or `s[r..rs]` (room), all within `0..n`; the comments say why.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
     let (n, w) = (s.len(), V::W);
     let u = UNROLL * w;
+    assert!(n >= 2 * u);
     let p = V::splat(pivot);
     let first: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[i * w..]));
     let last: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[n - u + i * w..]));
+    let base = s.as_mut_ptr();
     // Unread: s[l..r]. Written: s[..ls] below the pivot, s[rs..] not. The room
     // at the two ends, (l − ls) + (rs − r), is always 2u.
     let (mut l, mut r, mut ls, mut rs) = (u, n - u, 0, n);
@@ -288,9 +317,13 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
         let left = l - ls <= rs - r;
         let at = if left { l } else { r - u };
         (l, r) = if left { (l + u, r) } else { (l, r - u) };
-        let x: [V; UNROLL] = core::array::from_fn(|i| V::load(&s[at + i * w..]));
+        // SAFETY: `at..at + u` was unread, inside `0..n`.
+        let x: [V; UNROLL] =
+            core::array::from_fn(|i| unsafe { V::load_from(base.add(at + i * w)) });
         for x in x {
-            (ls, rs) = put::<V>(s, x, p, ls, rs);
+            // SAFETY: this step's writes stay in the room (above); `put`'s
+            // requirement.
+            (ls, rs) = unsafe { put::<V>(base, x, p, ls, rs) };
         }
     }
     // The same a vector at a time (room: at most u at the end read, at least u
@@ -299,15 +332,19 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
         let left = l - ls <= rs - r;
         let at = if left { l } else { r - w };
         (l, r) = if left { (l + w, r) } else { (l, r - w) };
-        (ls, rs) = put::<V>(s, V::load(&s[at..]), p, ls, rs);
+        // SAFETY: `at..at + w` was unread; the writes stay in the room.
+        (ls, rs) = unsafe { put::<V>(base, V::load_from(base.add(at)), p, ls, rs) };
     }
     // Fewer than W unread: copied out, then every slot between ls and rs is
     // free.
     let mut rest = [<V::E as Radix>::ZERO; 64];
     let m = r - l;
     rest[..m].copy_from_slice(&s[l..r]);
+    let base = s.as_mut_ptr();
     for x in first.into_iter().chain(last) {
-        (ls, rs) = put::<V>(s, x, p, ls, rs);
+        // SAFETY: nothing is unread: `ls..rs` is free, as long as the lanes
+        // left to write.
+        (ls, rs) = unsafe { put::<V>(base, x, p, ls, rs) };
     }
     for &x in &rest[..m] {
         if x < pivot {
@@ -322,16 +359,25 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
     ls
 }
 
-/// The lanes of `x` below `p` into `s[ls..]`, the others into `s[..rs]`; the
-/// new ends.
+/// The lanes of `x` below `p` to `base[ls..]`, the others to `base[..rs]`;
+/// the new ends.
+///
+/// # Safety
+///
+/// `base[ls..ls + k]` and `base[rs − (W − k)..rs]` are valid for writes (`k`
+/// the lanes below `p`) and hold nothing still to be read.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn put<V: Lanes>(s: &mut [V::E], x: V, p: V, ls: usize, rs: usize) -> (usize, usize) {
+unsafe fn put<V: Lanes>(base: *mut V::E, x: V, p: V, ls: usize, rs: usize) -> (usize, usize) {
     let below = x.below(p);
     let k = below.count_ones() as usize;
     let all = u64::MAX >> (64 - V::W);
-    x.store_selected(below, &mut s[ls..ls + k]);
-    x.store_selected(!below & all, &mut s[rs - (V::W - k)..rs]);
+    debug_assert!(V::W - k <= rs);
+    // SAFETY: the caller's.
+    unsafe {
+        x.store_selected_to(below, k, base.add(ls));
+        x.store_selected_to(!below & all, V::W - k, base.add(rs - (V::W - k)));
+    }
     (ls + k, rs - (V::W - k))
 }
 
@@ -391,28 +437,59 @@ fn exchange<V: Lanes>(x: V, m: usize, b: usize) -> V {
     x.min(other).blend(x.max(other), lanes_with(b))
 }
 
+/// The exchanges (`m`, `b`) of [`sort_lanes`] for `w` lanes, as constants (so
+/// that the loops over them unroll into constant permutations and masks):
+/// for each size `k` of the runs merged, the flip (`k − 1`, `k / 2`), then the
+/// half-cleaners (`j`, `j`) from `k / 4` down to 1.
+const fn sort_steps(w: usize) -> &'static [(usize, usize)] {
+    match w {
+        2 => &[(1, 1)],
+        4 => &[(1, 1), (3, 2), (1, 1)],
+        8 => &[(1, 1), (3, 2), (1, 1), (7, 4), (2, 2), (1, 1)],
+        _ => &[
+            (1, 1),
+            (3, 2),
+            (1, 1),
+            (7, 4),
+            (2, 2),
+            (1, 1),
+            (15, 8),
+            (4, 4),
+            (2, 2),
+            (1, 1),
+        ],
+    }
+}
+
+/// The half-cleaners within a vector of `w` lanes, from `w / 2` down to 1.
+const fn clean_steps(w: usize) -> &'static [(usize, usize)] {
+    match w {
+        2 => &[(1, 1)],
+        4 => &[(2, 2), (1, 1)],
+        8 => &[(4, 4), (2, 2), (1, 1)],
+        _ => &[(8, 8), (4, 4), (2, 2), (1, 1)],
+    }
+}
+
 /// Sorts the lanes of `x`: Batcher's bitonic network, each merge of two sorted
 /// runs of `k` lanes a flip (lane `i` against `i ^ (k − 1)`) and half-cleaners.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn sort_lanes<V: Lanes>(mut x: V) -> V {
-    let mut k = 2;
-    while k <= V::W {
-        x = exchange(x, k - 1, k / 2);
-        x = clean_lanes(x, k / 4);
-        k *= 2;
+    const { assert!(matches!(V::W, 2 | 4 | 8 | 16)) };
+    for &(m, b) in sort_steps(V::W) {
+        x = exchange(x, m, b);
     }
     x
 }
 
-/// The half-cleaners of a bitonic merge from distance `j` down to 1, within
-/// each vector.
+/// The half-cleaners of a bitonic merge within a vector (after the steps
+/// across vectors).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn clean_lanes<V: Lanes>(mut x: V, mut j: usize) -> V {
-    while j > 0 {
-        x = exchange(x, j, j);
-        j /= 2;
+fn clean_lanes<V: Lanes>(mut x: V) -> V {
+    for &(m, b) in clean_steps(V::W) {
+        x = exchange(x, m, b);
     }
     x
 }
@@ -446,7 +523,7 @@ fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
             d /= 2;
         }
         for x in v.iter_mut() {
-            *x = clean_lanes(*x, V::W / 2);
+            *x = clean_lanes(*x);
         }
         k *= 2;
     }

@@ -62,6 +62,16 @@ impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
         }
         debug_assert_eq!(at, dst.len());
     }
+    #[inline(always)]
+    unsafe fn load_from(src: *const E) -> Self {
+        // SAFETY: the caller's: `W` values to read.
+        Self::load(unsafe { core::slice::from_raw_parts(src, W) })
+    }
+    #[inline(always)]
+    unsafe fn store_selected_to(self, take: u64, n: usize, dst: *mut E) {
+        // SAFETY: the caller's: `n` values to write.
+        self.store_selected(take, unsafe { core::slice::from_raw_parts_mut(dst, n) });
+    }
 }
 
 /// Sorts `v` (16 lanes of `u32`, 8 of `u64`, as AVX-512's).

@@ -70,8 +70,8 @@ where
     let mut v = input.to_vec();
     sort::sort(&mut v);
     assert_eq!(bits_of(&v), bits_of(&want), "sort, n = {n}");
-    // The narrower levels too (the vector sort where the CPU has AVX-512, the
-    // radix routes without it; Miri's portable lanes stand for AVX-512).
+    // The narrower levels too (the vector sort in AVX2, and the radix routes;
+    // Miri's portable lanes stand for AVX-512).
     for width in [Width::Avx2, Width::Baseline] {
         let mut v = input.to_vec();
         sort::__sort_at(&mut v, width);
@@ -168,11 +168,16 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     // The counted route of `sort` (few distinct keys; `counted_at_its_limit`
     // fills its table).
     let counted = th::COUNTED_BYTES / size_of::<K>();
-    // The vector sort's blocks in registers (where it takes `K`).
+    // The vector sort's AVX2 route ends here.
+    let avx2 = th::VECTOR_AVX2_BYTES / size_of::<K>();
+    // The vector sort's blocks in registers (where it takes `K`), AVX-512's and
+    // AVX2's.
     let block = th::VECTOR_BLOCK_BYTES / size_of::<K>();
     for m in [
         th::INSERTION_MAX,
         block,
+        block / 2,
+        avx2,
         127,
         256,
         1024,

@@ -8,8 +8,9 @@
 //! The algorithm is written once, over [`Lanes`] (a vector of `W` integers:
 //! load, store, min, max, a lane permutation, a blend, a comparison to a mask
 //! and the selected lanes stored in order), and instantiated per vector type:
-//! AVX-512's 16 × `u32` and 8 × `u64` (`avx512.rs`), and plain arrays
-//! (`portable.rs`, the same steps lane by lane: what Miri runs).
+//! AVX-512's 16 × `u32` and 8 × `u64` (`avx512.rs`), AVX2's 8 × `u32` and
+//! 4 × `u64` (`avx2.rs`), and plain arrays (`portable.rs`, the same steps lane
+//! by lane: what Miri runs).
 //!
 //! - **Partition** (in place, as Intel's x86-simd-sort and Google's vqsort do):
 //!   the first and the last vector are held in registers, which frees a vector's
@@ -37,6 +38,14 @@ use super::SortKey;
 use super::radix::Radix;
 use crate::dispatch::{self, Width};
 
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(target_env = "sgx"),
+    not(miri),
+    not(normkey_baseline)
+))]
+mod avx2;
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "sse2",
@@ -88,13 +97,34 @@ pub(super) trait Lanes: Copy {
     ///
     /// `dst` is valid for writes of `n` values.
     unsafe fn store_selected_to(self, take: u64, n: usize, dst: *mut Self::E);
+    /// The lanes whose bit of `below` is set (`k` of them) to `left[..k]`,
+    /// the others to `right_end[-(W − k)..]`, in any order; the other slots of
+    /// `left[..W]` and `right_end[-W..]` may be overwritten with any of the
+    /// lanes (exact stores by default; AVX2's masked stores are slow, so it
+    /// writes whole vectors).
+    ///
+    /// # Safety
+    ///
+    /// `left[..W]` and `right_end[-W..]` are valid for writes and hold nothing
+    /// still to be read.
+    #[allow(clippy::inline_always)] // built into each level's entry point
+    #[inline(always)]
+    unsafe fn split_to(self, below: u64, k: usize, left: *mut Self::E, right_end: *mut Self::E) {
+        let all = u64::MAX >> (64 - Self::W);
+        // SAFETY: the caller's (`k <= W` lanes to the left, `W − k` to the
+        // right).
+        unsafe {
+            self.store_selected_to(below, k, left);
+            self.store_selected_to(!below & all, Self::W - k, right_end.sub(Self::W - k));
+        }
+    }
 }
 
 /// Most vectors a block sorted in registers holds: 16 (256 `u32`, 128 `u64`).
 pub(super) const BLOCK_VECTORS: usize = 16;
 
-/// The largest block sorted in registers, in bytes (vectors of 64 bytes at
-/// every level).
+/// The largest block sorted in registers, in bytes, with AVX-512's vectors of
+/// 64 bytes (and the portable lanes'; AVX2's blocks are half as long).
 pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
 
 /// The largest block in lanes, for the padded copy.
@@ -114,8 +144,8 @@ pub(super) fn takes<K: SortKey>(width: Width) -> bool {
 }
 
 /// The sort's vector level on this CPU (within `dispatch::cap` and the
-/// caller's width): AVX-512, or (under Miri, for the proofs, standing for
-/// AVX-512) the portable lanes.
+/// caller's width): AVX-512 or AVX2, or (under Miri, for the proofs, standing
+/// for AVX-512) the portable lanes.
 #[derive(Clone, Copy)]
 enum Level {
     /// AVX-512 (F).
@@ -127,6 +157,15 @@ enum Level {
         not(normkey_baseline)
     ))]
     Avx512,
+    /// AVX2.
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(target_env = "sgx"),
+        not(miri),
+        not(normkey_baseline)
+    ))]
+    Avx2,
     /// Plain arrays: Miri's.
     #[cfg(miri)]
     Portable,
@@ -143,8 +182,10 @@ fn level(width: Width) -> Option<Level> {
         not(miri),
         not(normkey_baseline)
     ))]
-    if width >= Width::Avx512 {
-        return Some(Level::Avx512);
+    match width {
+        Width::Avx512 => return Some(Level::Avx512),
+        Width::Avx2 => return Some(Level::Avx2),
+        Width::Baseline => {}
     }
     #[cfg(miri)]
     if width >= Width::Avx512 {
@@ -198,6 +239,14 @@ fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
             not(normkey_baseline)
         ))]
         Level::Avx512 => avx512::sort(R::wide(v)),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "sse2",
+            not(target_env = "sgx"),
+            not(miri),
+            not(normkey_baseline)
+        ))]
+        Level::Avx2 => avx2::sort(R::wide(v)),
         #[cfg(miri)]
         Level::Portable => portable::sort(R::wide(v)),
     }
@@ -313,7 +362,9 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
     let (mut l, mut r, mut ls, mut rs) = (u, n - u, 0, n);
     while r - l >= u {
         // From the end with less room (at most u): after the read it has room
-        // for the u lanes, and the other end at least u.
+        // for the u lanes, and the other end at least u; so before each of
+        // the u / W vectors is written, each end has room for a whole vector
+        // (`split_to` may write one).
         let left = l - ls <= rs - r;
         let at = if left { l } else { r - u };
         (l, r) = if left { (l + u, r) } else { (l, r - u) };
@@ -321,19 +372,18 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
         let x: [V; UNROLL] =
             core::array::from_fn(|i| unsafe { V::load_from(base.add(at + i * w)) });
         for x in x {
-            // SAFETY: this step's writes stay in the room (above); `put`'s
-            // requirement.
-            (ls, rs) = unsafe { put::<V>(base, x, p, ls, rs) };
+            // SAFETY: a whole vector's room at each end (above).
+            (ls, rs) = unsafe { split::<V>(base, x, p, ls, rs) };
         }
     }
-    // The same a vector at a time (room: at most u at the end read, at least u
-    // at the other).
+    // The same a vector at a time (room: at least W at the end read, once
+    // read, and at least u at the other).
     while r - l >= w {
         let left = l - ls <= rs - r;
         let at = if left { l } else { r - w };
         (l, r) = if left { (l + w, r) } else { (l, r - w) };
-        // SAFETY: `at..at + w` was unread; the writes stay in the room.
-        (ls, rs) = unsafe { put::<V>(base, V::load_from(base.add(at)), p, ls, rs) };
+        // SAFETY: `at..at + w` was unread; a whole vector's room at each end.
+        (ls, rs) = unsafe { split::<V>(base, V::load_from(base.add(at)), p, ls, rs) };
     }
     // Fewer than W unread: copied out, then every slot between ls and rs is
     // free.
@@ -359,8 +409,26 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
     ls
 }
 
-/// The lanes of `x` below `p` to `base[ls..]`, the others to `base[..rs]`;
-/// the new ends.
+/// The lanes of `x` below `p` to `base[ls..]`, the others to `base[..rs]`,
+/// through [`Lanes::split_to`]; the new ends.
+///
+/// # Safety
+///
+/// `base[ls..ls + W]` and `base[rs − W..rs]` are valid for writes and hold
+/// nothing still to be read.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+unsafe fn split<V: Lanes>(base: *mut V::E, x: V, p: V, ls: usize, rs: usize) -> (usize, usize) {
+    let below = x.below(p);
+    let k = below.count_ones() as usize;
+    debug_assert!(V::W <= rs);
+    // SAFETY: the caller's.
+    unsafe { x.split_to(below, k, base.add(ls), base.add(rs)) };
+    (ls + k, rs - (V::W - k))
+}
+
+/// The lanes of `x` below `p` to `base[ls..]`, the others to `base[..rs]`,
+/// exactly (no other slot written); the new ends.
 ///
 /// # Safety
 ///

@@ -217,10 +217,11 @@ macro_rules! float_sorts {
                     sort::sort_with_buffer(v, buf);
                 });
             }),
-            ("normkey sort::sort at most AVX2 (no vector sort: the radix routes)", |v| {
-                normkey::__dispatch::cap(normkey::__dispatch::Width::Avx2);
-                sort::sort(v);
-                normkey::__dispatch::cap(normkey::__dispatch::Width::Avx512);
+            ("normkey sort::sort in AVX2 (vector sort up to 1 MiB)", |v| {
+                sort::__sort_at(v, normkey::__dispatch::Width::Avx2);
+            }),
+            ("normkey sort::sort without vectors (the radix routes)", |v| {
+                sort::__sort_at(v, normkey::__dispatch::Width::Baseline);
             }),
             ("radsort::sort", |v| radsort::sort(v)),
             ("voracious_sort", |v| v.voracious_sort()),

@@ -176,7 +176,7 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     for m in [
         th::INSERTION_MAX,
         block,
-        block / 2,
+        block / 4,
         avx2,
         127,
         256,

@@ -205,7 +205,7 @@ pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
     pub const INSERTION_MAX: usize = super::engine::INSERTION_MAX;
     /// The vector sort sorts slices of at most this many bytes in registers,
-    /// and partitions longer ones (AVX-512's; AVX2's blocks are half).
+    /// and partitions longer ones (AVX-512's; AVX2's blocks are a quarter).
     pub const VECTOR_BLOCK_BYTES: usize = super::vector::BLOCK_BYTES;
     /// Slices of at most this many bytes take the vector sort in AVX2; longer
     /// ones the radix routes.

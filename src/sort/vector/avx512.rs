@@ -71,6 +71,7 @@ macro_rules! lanes {
         impl Lanes for $v {
             type E = $e;
             const W: usize = $w;
+            const BLOCK: usize = 16;
             #[inline(always)]
             fn splat(x: $e) -> Self {
                 // SAFETY: AVX-512 (F), see the macro's docs.

@@ -63,8 +63,12 @@ mod portable;
 pub(super) trait Lanes: Copy {
     /// The integer of a lane.
     type E: Radix;
-    /// Lanes (a power of two, at most 64).
+    /// Lanes (a power of two, at most 16).
     const W: usize;
+    /// Vectors of the largest block sorted in registers (a power of two, at
+    /// most [`BLOCK_VECTORS`]): as many as the registers hold with room to
+    /// work.
+    const BLOCK: usize;
     /// Every lane `x`.
     fn splat(x: Self::E) -> Self;
     /// `s[..W]`.
@@ -120,11 +124,12 @@ pub(super) trait Lanes: Copy {
     }
 }
 
-/// Most vectors a block sorted in registers holds: 16 (256 `u32`, 128 `u64`).
+/// Most vectors a block sorted in registers holds: 16 (AVX-512: 256 `u32`,
+/// 128 `u64`; AVX2 takes 8, with half as many registers).
 pub(super) const BLOCK_VECTORS: usize = 16;
 
 /// The largest block sorted in registers, in bytes, with AVX-512's vectors of
-/// 64 bytes (and the portable lanes'; AVX2's blocks are half as long).
+/// 64 bytes (and the portable lanes'; AVX2's blocks are a quarter as long).
 pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
 
 /// The largest block in lanes, for the padded copy.
@@ -256,7 +261,7 @@ fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
 #[allow(clippy::inline_always)] // built into each level's entry point
 #[inline(always)]
 pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
-    let block = BLOCK_VECTORS * V::W;
+    let block = V::BLOCK * V::W;
     let n = v.len();
     // The pending ranges and their depth budgets; the larger part of a split
     // waits, the smaller goes on, so at most log2(n) wait.
@@ -449,7 +454,7 @@ unsafe fn put<V: Lanes>(base: *mut V::E, x: V, p: V, ls: usize, rs: usize) -> (u
     (ls + k, rs - (V::W - k))
 }
 
-/// Sorts `s` (at most `BLOCK_VECTORS · W` long) in registers: copied into a
+/// Sorts `s` (at most `V::BLOCK · W` long) in registers: copied into a
 /// block padded with the largest integer to a power of two of vectors.
 #[allow(clippy::inline_always)]
 #[inline(always)]
@@ -465,7 +470,8 @@ fn small<V: Lanes>(s: &mut [V::E]) {
         2 => in_registers::<V, 2>(&mut block),
         3 | 4 => in_registers::<V, 4>(&mut block),
         5..=8 => in_registers::<V, 8>(&mut block),
-        _ => in_registers::<V, 16>(&mut block),
+        _ if V::BLOCK >= 16 => in_registers::<V, 16>(&mut block),
+        _ => unreachable!("a block of at most V::BLOCK vectors"),
     }
     s.copy_from_slice(&block[..n]);
 }

@@ -13,6 +13,7 @@ pub(super) struct Portable<E, const W: usize>([E; W]);
 impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
     type E = E;
     const W: usize = W;
+    const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: E) -> Self {
         Self([x; W])

@@ -10,7 +10,11 @@
 //! The cases are the targets of issue 30: three quantiles of data with NaNs
 //! against copying the numbers and `select_nth_unstable_by(total_cmp)` three
 //! times; top-k for k = 10 against a `BinaryHeap` of k, and for k = 1,000 and
-//! 100,000 against copy + `select_nth_unstable_by` + sorting the prefix.
+//! 100,000 against copy + `select_nth_unstable_by` + sorting the prefix; and
+//! issue 40's: four quantiles of log-normal `f64` with NaNs against the copy +
+//! `select_nth_unstable_by` four times, and against the copy alone (with
+//! `--features rayon`, `par_quantiles` too). `NORMKEY_SELECT_QUANTILES_ONLY=1`
+//! runs only the quantile cases.
 
 // Test data: the casts build floats from random bits on purpose.
 #![allow(
@@ -124,6 +128,96 @@ fn quantiles(n: usize) {
     );
 }
 
+/// Log-normal (`exp` of a standard normal, by Box–Muller), and one NaN in
+/// `nan_every` (of either sign): the skewed `f64` data of issue 40.
+fn log_normal(n: usize, nan_every: u64, seed: u64) -> Vec<f64> {
+    let mut r = Rng(seed);
+    let mut unit = move || ((r.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    (0..n)
+        .map(|_| {
+            let (a, b) = (unit(), unit());
+            if nan_every > 0 && (a * 1e9) as u64 % nan_every == 0 {
+                if b < 0.5 { f64::NAN } else { -f64::NAN }
+            } else {
+                ((-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()).exp()
+            }
+        })
+        .collect()
+}
+
+/// Four quantiles of log-normal `f64` with 1% NaNs: normkey's forms against a
+/// copy of the numbers and `select_nth_unstable_by(total_cmp)` at each
+/// probability's lower rank, and against the copy alone (the floor of any
+/// answer that copies).
+fn quantiles_f64(n: usize) {
+    let v = log_normal(n, 100, 3);
+    let probs = [0.01, 0.5, 0.99, 0.999];
+    let numbers = v.iter().filter(|x| !x.is_nan()).count();
+    let ranks = probs.map(|p| ((numbers - 1) as f64 * p) as usize);
+    let mut out = [0.0_f64; 4];
+    sort::quantiles_with_buffer(&v, &probs, &mut out, Method::Lower, Nans::Skip).unwrap();
+    let mut c: Vec<f64> = v.iter().copied().filter(|x| !x.is_nan()).collect();
+    for (r, o) in ranks.iter().zip(out) {
+        assert_eq!(
+            c.select_nth_unstable_by(*r, f64::total_cmp).1.to_bits(),
+            o.to_bits()
+        );
+    }
+    let linear = sort::quantiles(&v, &probs, Method::Linear, Nans::Skip).unwrap();
+    #[cfg(feature = "rayon")]
+    assert_eq!(
+        sort::par_quantiles(&v, &probs, Method::Linear, Nans::Skip).unwrap(),
+        linear
+    );
+    let _ = linear;
+    let v = &v;
+    #[allow(unused_mut)]
+    let mut contenders: Vec<(&str, Run)> = vec![
+        (
+            "normkey quantiles_with_buffer (linear, NaNs skipped)",
+            Box::new(move || {
+                let mut out = [0.0_f64; 4];
+                timed(|| {
+                    sort::quantiles_with_buffer(v, &probs, &mut out, Method::Linear, Nans::Skip)
+                })
+            }),
+        ),
+        (
+            "copy the numbers + select_nth_unstable_by(total_cmp) ×4",
+            Box::new(move || {
+                timed(|| {
+                    let mut c: Vec<f64> = v.iter().copied().filter(|x| !x.is_nan()).collect();
+                    ranks.map(|r| *c.select_nth_unstable_by(r, f64::total_cmp).1)
+                })
+            }),
+        ),
+        (
+            "copy the numbers (the floor)",
+            Box::new(move || {
+                timed(|| {
+                    v.iter()
+                        .copied()
+                        .filter(|x| !x.is_nan())
+                        .collect::<Vec<f64>>()
+                })
+            }),
+        ),
+        (
+            "normkey quantiles",
+            Box::new(move || timed(|| sort::quantiles(v, &probs, Method::Linear, Nans::Skip))),
+        ),
+    ];
+    #[cfg(feature = "rayon")]
+    contenders.push((
+        "normkey par_quantiles",
+        Box::new(move || timed(|| sort::par_quantiles(v, &probs, Method::Linear, Nans::Skip))),
+    ));
+    case(
+        &format!("four quantiles (p = 0.01, 0.5, 0.99, 0.999) of {n} log-normal f64 with 1% NaNs"),
+        contenders,
+    );
+}
+
 /// `f32` in totalOrder, for the heap.
 #[derive(Clone, Copy, PartialEq)]
 struct Total(f32);
@@ -199,6 +293,10 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1 << 24);
     quantiles(n);
+    quantiles_f64(n);
+    if std::env::var_os("NORMKEY_SELECT_QUANTILES_ONLY").is_some() {
+        return;
+    }
     for k in [10, 1000, 100_000] {
         top_k(n, k.min(n));
     }

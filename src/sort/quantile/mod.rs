@@ -83,6 +83,7 @@ use super::select::{self, Digits, Narrow, Narrowed, Wide};
 
 mod exact;
 mod method;
+pub(crate) mod passes;
 mod pick;
 
 pub use method::Method;
@@ -388,7 +389,7 @@ fn finish_batch<D: Digits, F: QuantileFloat>(
     states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
     os: &mut [F],
 ) {
-    select::narrow_joint::<D, F, F::Radix>(v, states, &mut radix_of::<F>, true);
+    passes::narrow_joint::<D, F, F::Radix>(v, states, &mut radix_of::<F>, true);
     // The ranks are below the number of values: the states hold them.
     let x = |s: Option<Narrowed<F::Radix>>| {
         s.and_then(|s| {

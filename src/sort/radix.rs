@@ -2,7 +2,7 @@
 //! module shares: counting the digits of a slice and scattering its records by
 //! them, unchecked or checked (see `engine.rs`'s module docs).
 
-use core::ops::Not;
+use core::ops::{BitAnd, Not};
 
 /// Bits of one LSD digit.
 pub(super) const DIGIT_BITS: u32 = 8;
@@ -12,7 +12,9 @@ pub(super) const BUCKETS: usize = 1 << DIGIT_BITS;
 /// An unsigned integer that a sort key maps to: `u8` to `u128`.
 ///
 /// Integer order is the key's order; equal integers are keys that tie.
-pub trait Radix: Copy + Ord + Not<Output = Self> + Send + Sync + 'static {
+pub trait Radix:
+    Copy + Ord + Not<Output = Self> + BitAnd<Output = Self> + Send + Sync + 'static
+{
     /// Width in bits.
     const BITS: u32;
     /// Zero.
@@ -27,6 +29,12 @@ pub trait Radix: Copy + Ord + Not<Output = Self> + Send + Sync + 'static {
     fn dec(self) -> Self;
     /// The top `known` bits (`known <= BITS`), shifted down: 0 when `known` is 0.
     fn high(self, known: u32) -> Self;
+    /// `self − base`, at most `cap`; 0 when `self < base`.
+    fn offset(self, base: Self, cap: usize) -> usize;
+    /// `self + d`, wrapping.
+    fn add_usize(self, d: usize) -> Self;
+    /// `self − d`, at least 0.
+    fn sub_usize(self, d: usize) -> Self;
     /// The slice as the vector sort takes it (`vector/`): not a stable API.
     #[doc(hidden)]
     fn wide(v: &mut [Self]) -> Wide<'_>;
@@ -79,6 +87,26 @@ macro_rules! radix {
             #[inline]
             fn high(self, known: u32) -> Self {
                 self.checked_shr(<$u>::BITS - known).unwrap_or(0)
+            }
+            // The difference is at most `cap` before the cast: nothing is truncated.
+            #[allow(clippy::cast_possible_truncation)]
+            #[inline]
+            fn offset(self, base: Self, cap: usize) -> usize {
+                let d = self.saturating_sub(base);
+                match <$u>::try_from(cap) {
+                    Ok(c) if d > c => cap,
+                    _ => d as usize,
+                }
+            }
+            // A `usize` fits in `u128`; the sum wraps in `Self` as documented.
+            #[allow(clippy::cast_possible_truncation)]
+            #[inline]
+            fn add_usize(self, d: usize) -> Self {
+                self.wrapping_add(d as u128 as $u)
+            }
+            #[inline]
+            fn sub_usize(self, d: usize) -> Self {
+                <$u>::try_from(d).map_or(0, |d| self.saturating_sub(d))
             }
             #[inline]
             fn wide(v: &mut [Self]) -> Wide<'_> {

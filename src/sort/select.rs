@@ -54,6 +54,13 @@ pub(crate) trait Digits {
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// The joint passes' tables as one slice, table after table.
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [Self::C];
+    /// Most records the quantiles gather on the stack to sort
+    /// (`quantile/passes.rs`).
+    const GATHER: usize;
+    /// The buffer they are gathered in: [`Self::GATHER`] radices.
+    type Gathered<R: Radix>: AsMut<[R]>;
+    /// A buffer of zeros.
+    fn gathered<R: Radix>() -> Self::Gathered<R>;
 }
 
 /// 11-bit digits, `u32` counters: slices of more than [`NARROW_MAX`] records, at
@@ -72,7 +79,17 @@ impl Digits for Wide {
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [u32] {
         counts.as_flattened_mut()
     }
+    const GATHER: usize = GATHER_WIDE;
+    type Gathered<R: Radix> = [R; GATHER_WIDE];
+    fn gathered<R: Radix>() -> [R; GATHER_WIDE] {
+        [R::ZERO; GATHER_WIDE]
+    }
 }
+
+/// [`Wide`]'s [`Digits::GATHER`]: 4 KiB of `u64` radices, beside (not on top
+/// of) the joint passes' 16 KiB. Under Miri or a fuzzer, 8, so that short
+/// inputs count before they gather.
+const GATHER_WIDE: usize = if cfg!(any(miri, fuzzing)) { 8 } else { 512 };
 
 /// 4-bit digits, `usize` counters: short slices, and slices of more than
 /// `u32::MAX` records.
@@ -88,7 +105,16 @@ impl Digits for Narrow {
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [usize] {
         counts.as_flattened_mut()
     }
+    const GATHER: usize = GATHER_NARROW;
+    type Gathered<R: Radix> = [R; GATHER_NARROW];
+    fn gathered<R: Radix>() -> [R; GATHER_NARROW] {
+        [R::ZERO; GATHER_NARROW]
+    }
 }
+
+/// [`Narrow`]'s [`Digits::GATHER`]: a few hundred bytes, within the firmware's
+/// stack. Under Miri or a fuzzer, 4.
+const GATHER_NARROW: usize = if cfg!(any(miri, fuzzing)) { 4 } else { 32 };
 
 /// Whether a slice of `n` records is narrowed by [`Wide`] digits.
 #[inline]
@@ -132,11 +158,6 @@ impl<R: Radix> Narrowed<R> {
     /// Whether the radix at the rank is known, or one record is left.
     pub(crate) fn done(&self) -> bool {
         self.known == R::BITS || self.group == 1
-    }
-
-    /// [`Narrowed::start`] narrowed by the shared first pass.
-    pub(crate) fn after_first<D: Digits>(rank: usize, n: usize, first: &D::Counts) -> Option<Self> {
-        narrow::<D, R>(Self::start(rank, n), first)
     }
 }
 
@@ -200,9 +221,18 @@ pub(crate) fn narrow<D: Digits, R: Radix>(
     state: Narrowed<R>,
     counts: &D::Counts,
 ) -> Option<Narrowed<R>> {
-    let (width, _) = state.next_digit(D::BITS);
+    narrow_by(state, counts.as_ref(), D::BITS)
+}
+
+/// [`narrow`] by a digit of at most `bits` bits, counted in `counts`.
+pub(crate) fn narrow_by<C: Count, R: Radix>(
+    state: Narrowed<R>,
+    counts: &[C],
+    bits: u32,
+) -> Option<Narrowed<R>> {
+    let (width, _) = state.next_digit(bits);
     let mut before = 0;
-    for (digit, &c) in counts.as_ref().iter().enumerate().take(1 << width) {
+    for (digit, &c) in counts.iter().enumerate().take(1 << width) {
         let c = c.get();
         if state.rank < before + c {
             return Some(Narrowed {

@@ -1,14 +1,16 @@
 //! Quantiles of float data by `NumPy`'s methods, correctly rounded, read-only.
 //!
-//! A call selects the order statistics every probability needs with the radix
-//! selection of `select.rs`, its first pass shared by all of them (and counting
-//! the NaNs, which `f64` counts in a read of its own), its later passes shared by
-//! up to four probabilities, and interpolates each result exactly: the method's
-//! formula evaluated on integers (the probability as the binary fraction it is,
-//! the two neighbours as the binary numbers they are) and rounded once to the
-//! element type, to nearest, ties to even. Three or four reads of an `f32`
-//! slice usually answer up to four probabilities (the later passes count two
-//! prefixes a read); nothing is allocated, and the counters live on the stack:
+//! A call selects the order statistics every probability needs by radix
+//! selection (`passes.rs`): a first pass whose digit is taken from a sample of
+//! the slice (the bits that vary, so that skewed data splits well), shared by
+//! every probability and counting the NaNs; later passes that count the next
+//! digit under every open prefix at once; and, once few records are left, one
+//! read that gathers them on the stack and sorts them. It interpolates each
+//! result exactly: the method's formula evaluated on integers (the probability
+//! as the binary fraction it is, the two neighbours as the binary numbers they
+//! are) and rounded once to the element type, to nearest, ties to even. Three
+//! reads of the slice usually answer up to four probabilities, for `f32` and
+//! `f64` alike; nothing is allocated, and the counters live on the stack:
 //! 2.9 KiB on 256 `f32` on `thumbv7em-none-eabihf`, 18 KiB at most on any slice
 //! (the [table](super#stack)).
 //!
@@ -78,8 +80,9 @@
 use core::fmt;
 
 use super::SortKey;
-use super::radix::{Count, Radix};
+use super::radix::Radix;
 use super::select::{self, Digits, Narrow, Narrowed, Wide};
+use passes::{InOrder, Ranged, Reads};
 
 mod exact;
 mod method;
@@ -226,10 +229,12 @@ fn radix_of<F: QuantileFloat>(x: &F) -> F::Radix {
 
 /// The quantiles of `v` at `probs`, written to `out`: `out[i]` is the quantile of
 /// probability `probs[i]` by `method`, NaNs treated as `nans` says. Read-only, no
-/// allocation; one read to count the NaNs, one selection pass per four
-/// probabilities, then the narrower passes (2 more for `f32`, 5 for `f64`; on at
-/// most 512 values, 4 bits a pass), each one read of `v` for the order
-/// statistics of up to two distinct prefixes together.
+/// allocation; per four probabilities, one first selection pass (which counts
+/// the NaNs too, its digit chosen from 256 sampled values), then narrower
+/// passes, each one read of `v` for the order statistics of every probability
+/// together, until at most 512 records are left (32 on slices of at most 512
+/// values), which one more read gathers and sorts: usually three reads in all,
+/// for `f32` and `f64`.
 ///
 /// Stack: 2.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (`f64`: 3.1 KiB;
 /// x86-64: 1.6 and 1.7 KiB), 18 KiB at most on any slice
@@ -294,27 +299,43 @@ fn quantiles_in<D: Digits, F: QuantileFloat>(
     method: Method,
     nans: Nans,
 ) {
+    let ranged = Ranged::sample::<D, F>(v, &mut radix_of::<F>);
     let mut values = None;
     for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
         let mut picks = [Pick::At(0); BATCH];
         let mut states = [None; 2 * BATCH];
-        let Some(n) = first_states::<D, F>(v, values, nans, ps, method, &mut picks, &mut states)
-        else {
+        let Some(n) = first_states::<D, F>(
+            v,
+            &ranged,
+            values,
+            nans,
+            ps,
+            method,
+            &mut picks,
+            &mut states,
+        ) else {
             out.fill(F::canonical_nan());
             return;
         };
         values = Some(n);
-        finish_batch::<D, F>(v, &picks, &mut states, os);
+        let mut reads = InOrder {
+            v,
+            radix: radix_of::<F>,
+        };
+        finish_batch::<D, F>(v, &picks, &mut states, &mut reads, os);
     }
 }
 
-/// One first pass of `v`: the number of values (from `values`, or counted here),
-/// and the picks and states of the probabilities `ps` after the pass; `None`
-/// when every result is NaN (no values, or NaNs that `nans` propagates). Not
-/// inlined: the counts leave the stack before the narrower passes.
+/// One first pass of `v` by `ranged`'s digit: the number of values (from
+/// `values`, or counted here), and the picks and states of the probabilities
+/// `ps` after the pass; `None` when every result is NaN (no values, or NaNs
+/// that `nans` propagates). Not inlined: the counts leave the stack before the
+/// narrower passes.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)] // the pass's input, and the batch's outputs
 fn first_states<D: Digits, F: QuantileFloat>(
     v: &[F],
+    ranged: &Ranged<F::Radix>,
     values: Option<usize>,
     nans: Nans,
     ps: &[f64],
@@ -323,36 +344,13 @@ fn first_states<D: Digits, F: QuantileFloat>(
     states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
 ) -> Option<usize> {
     let mut first = D::ZEROS;
-    select::first_pass::<D, F, F::Radix>(v, &mut radix_of::<F>, &mut first);
-    let values = values.unwrap_or_else(|| {
-        v.len() - nan_count::<D, F>(&first, || v.iter().filter(|x| x.is_any_nan()).count())
-    });
+    ranged.count::<D, F>(v, &mut radix_of::<F>, &mut first);
+    let values = values.unwrap_or_else(|| v.len() - Ranged::<F::Radix>::largest::<D>(&first));
     if values == 0 || (values < v.len() && nans == Nans::Propagate) {
         return None;
     }
-    states_from::<D, F>(&first, values, v.len(), ps, method, picks, states);
+    states_from::<D, F>(ranged, &first, values, v.len(), ps, method, picks, states);
     Some(values)
-}
-
-/// The NaNs of a slice, from its first selection pass `first` where the top
-/// bucket holds them alone, else from `count` (a read of the slice).
-///
-/// Every NaN has the largest radix ([`radix_of`]); a number's radix starts
-/// with its sign and exponent bits, so when the first digit covers them and a
-/// bit beyond (`f32`, `f16`, `bf16` with the wide digits), the top bucket holds
-/// only radices whose exponent is all ones and significand nonzero: NaNs. For
-/// `f64`, and for the narrow digits, the first digit stops inside the exponent,
-/// and the largest numbers share the top bucket.
-fn nan_count<D: Digits, F: QuantileFloat>(
-    first: &D::Counts,
-    count: impl FnOnce() -> usize,
-) -> usize {
-    let exponent_bits = <F::Radix as Radix>::BITS - F::PRECISION;
-    if 1 + exponent_bits < D::BITS {
-        first.as_ref()[D::N - 1].get()
-    } else {
-        count()
-    }
 }
 
 /// Probabilities whose order statistics (two each at most) are narrowed
@@ -361,7 +359,9 @@ const BATCH: usize = 4;
 
 /// The picks of the probabilities `ps` (of `values` numbers among `n`) and the
 /// states of their order statistics, narrowed by the first pass `first`.
+#[allow(clippy::too_many_arguments)] // the pass, and the batch's outputs
 fn states_from<D: Digits, F: QuantileFloat>(
+    ranged: &Ranged<F::Radix>,
     first: &D::Counts,
     values: usize,
     n: usize,
@@ -376,20 +376,21 @@ fn states_from<D: Digits, F: QuantileFloat>(
             Pick::At(i) => (i, None),
             Pick::Lerp(j, _) => (j, Some(j + 1)),
         };
-        st[0] = Narrowed::after_first::<D>(a, n, first);
-        st[1] = b.and_then(|b| Narrowed::after_first::<D>(b, n, first));
+        st[0] = ranged.narrow::<D>(a, n, first);
+        st[1] = b.and_then(|b| ranged.narrow::<D>(b, n, first));
     }
 }
 
-/// The narrower passes of one batch (its `states` after the first pass), and
-/// its results into `os`.
+/// The narrower passes of one batch (its `states` after the first pass, the
+/// reads of `v` by `reads`), and its results into `os`.
 fn finish_batch<D: Digits, F: QuantileFloat>(
     v: &[F],
     picks: &[Pick; BATCH],
     states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
+    reads: &mut impl Reads<D, F::Radix>,
     os: &mut [F],
 ) {
-    passes::narrow_joint::<D, F, F::Radix>(v, states, &mut radix_of::<F>, true);
+    passes::narrow_joint::<D, F::Radix>(states, reads, true);
     // The ranks are below the number of values: the states hold them.
     let x = |s: Option<Narrowed<F::Radix>>| {
         s.and_then(|s| {
@@ -469,9 +470,9 @@ pub fn quantiles<F: QuantileFloat>(
     Ok(out)
 }
 
-/// [`quantiles`] on rayon's thread pool: the NaN count and the shared first
-/// selection pass run on every thread (the narrower passes, which count few
-/// values, on the calling one). The same results.
+/// [`quantiles`] on rayon's thread pool: every read of the slice (the first
+/// selection pass, which counts the NaNs too, the narrower passes and the last
+/// gathering read) is split over the threads in chunks. The same results.
 ///
 /// # Errors
 ///
@@ -507,11 +508,12 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .max(1 << 14);
+    let ranged = Ranged::sample::<Wide, F>(v, &mut radix_of::<F>);
     let first = v
         .par_chunks(chunk)
         .map(|c| {
             let mut counts = Wide::ZEROS;
-            select::first_pass::<Wide, F, F::Radix>(c, &mut radix_of::<F>, &mut counts);
+            ranged.count::<Wide, F>(c, &mut radix_of::<F>, &mut counts);
             counts
         })
         .reduce(
@@ -522,22 +524,31 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
                 a
             },
         );
-    let values = v.len()
-        - nan_count::<Wide, F>(&first, || {
-            v.par_chunks(chunk)
-                .map(|c| c.iter().filter(|x| x.is_any_nan()).count())
-                .sum()
-        });
+    let values = v.len() - Ranged::<F::Radix>::largest::<Wide>(&first);
     if values == 0 || (values < v.len() && nans == Nans::Propagate) {
         return Ok(out);
     }
     // The first pass's counts stay (on the heap's threads, the stack is not
     // the firmware's): one first pass for every batch.
+    let mut reads = passes::InChunks {
+        v,
+        chunk,
+        radix: radix_of::<F>,
+    };
     for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
         let mut picks = [Pick::At(0); BATCH];
         let mut states = [None; 2 * BATCH];
-        states_from::<Wide, F>(&first, values, v.len(), ps, method, &mut picks, &mut states);
-        finish_batch::<Wide, F>(v, &picks, &mut states, os);
+        states_from::<Wide, F>(
+            &ranged,
+            &first,
+            values,
+            v.len(),
+            ps,
+            method,
+            &mut picks,
+            &mut states,
+        );
+        finish_batch::<Wide, F>(v, &picks, &mut states, &mut reads, os);
     }
     Ok(out)
 }

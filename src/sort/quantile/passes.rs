@@ -1,31 +1,329 @@
-//! The quantiles' passes after the first: the order statistics of several
-//! probabilities narrowed together, each read of the slice shared.
+//! The quantiles' passes: the first one, its digit taken from a sample of
+//! the slice, and the narrower ones, the order statistics of several
+//! probabilities narrowed together, each read of the slice shared, until the
+//! records left are few enough to be gathered on the stack and sorted.
+//!
+//! # The first digit, from a sample
+//!
+//! A fixed first digit (the top bits of the radix: sign and exponent) splits
+//! skewed data poorly: log-normal `f64` puts most values in a handful of its
+//! buckets, and every later pass then counts many records. The first pass here
+//! reads [`SAMPLE`] records spread over the slice first and takes the digit from
+//! the bits that vary among them ([`Ranged`]): the prefixes of the sample's
+//! numbers span about a quarter of the buckets, with room on either side; the
+//! records below or above the covered prefixes have a bucket each, and the NaNs
+//! (the largest radix) one of their own, so the same read counts them. A rank
+//! that falls below or above (a sample that missed the tails) is narrowed from
+//! nothing by the later passes, as without the first pass: the counts are exact
+//! whatever the sample, so only the speed depends on it.
+//!
+//! # Gathering
+//!
+//! Each later pass reads the whole slice, however few records the prefixes
+//! still hold. Once the open prefixes hold at most [`Digits::GATHER`] records in
+//! all (512 for the wide digits), one read copies their radices to the stack,
+//! they are sorted, and every open rank is read off: the passes that the
+//! remaining digits would take (up to five for `f64`) are one.
+//!
+//! The reads themselves are a [`Reads`]: [`InOrder`] on the calling thread, or
+//! the parallel form of `par_quantiles`, which splits the same functions over
+//! chunks.
 
 use crate::sort::radix::{Count, Radix};
-use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow};
+use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
+
+/// Records the first pass's digit is chosen from, spread evenly over the slice.
+pub(crate) const SAMPLE: usize = 256;
+
+/// A prefix under way: its bits, their number, the records it holds.
+pub(crate) type Key<R> = (R, u32, usize);
+
+/// Most distinct prefixes one step of [`narrow_joint`] considers: the two
+/// order statistics of each of four probabilities.
+const KEYS: usize = 8;
+
+/// The first pass's digit: the top `known` bits of a radix, less `base`, in
+/// buckets `1..=slots`; bucket 0 holds the records below `base`, `slots + 1`
+/// those above, and `N − 1` the largest radix alone (the NaNs).
+#[derive(Clone, Copy)]
+pub(crate) struct Ranged<R> {
+    known: u32,
+    base: R,
+    slots: usize,
+}
+
+impl<R: Radix> Ranged<R> {
+    /// The digit of the numbers (radices below `R::MAX`) among [`SAMPLE`]
+    /// records of `v`, for the digits `D`.
+    pub(crate) fn sample<D: Digits, T>(v: &[T], radix: &mut impl FnMut(&T) -> R) -> Self {
+        let step = (v.len() / SAMPLE).max(1);
+        let (mut lo, mut hi) = (R::MAX, R::ZERO);
+        for x in v.iter().step_by(step).take(SAMPLE) {
+            let r = radix(x);
+            if r != R::MAX {
+                lo = lo.min(r);
+                hi = hi.max(r);
+            }
+        }
+        if lo > hi {
+            // No number sampled.
+            (lo, hi) = (R::ZERO, R::ZERO);
+        }
+        // The sample's prefixes span at most a quarter of the buckets; the rest
+        // is room on either side, for the tails the sample missed.
+        let span = D::N / 4;
+        let mut known = R::BITS;
+        while known > 0 && hi.high(known).offset(lo.high(known), span) >= span {
+            known -= 1;
+        }
+        let base = lo.high(known).sub_usize((D::N - 3 - span) / 2);
+        // The top prefix (that of the NaNs' radix) is never a bucket of its own,
+        // so that a bucket's records are exactly its prefix's.
+        let slots = (D::N - 3).min(R::MAX.high(known).offset(base, D::N));
+        Self { known, base, slots }
+    }
+
+    /// The bucket of radix `r`.
+    #[inline]
+    fn digit<D: Digits>(&self, r: R) -> usize {
+        let p = r.high(self.known);
+        let at = (1 + p.offset(self.base, self.slots)) * usize::from(p >= self.base);
+        if r == R::MAX { D::N - 1 } else { at }
+    }
+
+    /// Adds to `counts` the buckets of the records of `v` (one read).
+    pub(crate) fn count<D: Digits, T>(
+        &self,
+        v: &[T],
+        radix: &mut impl FnMut(&T) -> R,
+        counts: &mut D::Counts,
+    ) {
+        D::count_dense(v, |x| self.digit::<D>(radix(x)), counts);
+    }
+
+    /// The records whose radix is `R::MAX` (the NaNs), from the counts.
+    pub(crate) fn largest<D: Digits>(counts: &D::Counts) -> usize {
+        counts.as_ref()[D::N - 1].get()
+    }
+
+    /// The state of rank `rank` (of `n` records) after the first pass's
+    /// `counts`: its bucket's prefix, or nothing fixed when the rank is below
+    /// or above the covered prefixes; `None` when the counts do not hold it.
+    pub(crate) fn narrow<D: Digits>(
+        &self,
+        rank: usize,
+        n: usize,
+        counts: &D::Counts,
+    ) -> Option<Narrowed<R>> {
+        let mut before = 0;
+        for (b, &c) in counts.as_ref().iter().enumerate() {
+            let c = c.get();
+            if rank < before + c {
+                let (prefix, known) = match b {
+                    _ if b == D::N - 1 => (R::MAX, R::BITS),
+                    1.. if b <= self.slots => (self.base.add_usize(b - 1), self.known),
+                    _ => return Some(Narrowed::start(rank, n)),
+                };
+                return Some(Narrowed {
+                    prefix,
+                    known,
+                    rank: rank - before,
+                    group: c,
+                });
+            }
+            before += c;
+        }
+        None
+    }
+}
+
+/// The reads of the slice that [`narrow_joint`] asks for.
+pub(crate) trait Reads<D: Digits, R: Radix> {
+    /// Adds the next digit (of at most `bits` bits) of the records under
+    /// `keys[i]` to the `i`-th `2^bits` counters of `counts` (read as one
+    /// table: `keys.len() << bits` counters at most `JOINT · N`).
+    fn count(&mut self, keys: &[Key<R>], bits: u32, counts: &mut [D::Counts; JOINT]);
+    /// Calls `push` with the radix of every record under one of `keys`.
+    fn gather<const K: usize>(&mut self, keys: &Prefixes<R, K>, push: &mut dyn FnMut(R));
+}
+
+/// The reads of `v` on the calling thread.
+pub(crate) struct InOrder<'a, T, F> {
+    /// The slice.
+    pub(crate) v: &'a [T],
+    /// Its radix function.
+    pub(crate) radix: F,
+}
+
+impl<D: Digits, T, R: Radix, F: FnMut(&T) -> R> Reads<D, R> for InOrder<'_, T, F> {
+    fn count(&mut self, keys: &[Key<R>], bits: u32, counts: &mut [D::Counts; JOINT]) {
+        count_keys::<D, T, R>(self.v, keys, bits, &mut self.radix, counts);
+    }
+    fn gather<const K: usize>(&mut self, keys: &Prefixes<R, K>, push: &mut dyn FnMut(R)) {
+        gather(self.v, keys, &mut self.radix, push);
+    }
+}
+
+/// The reads of `v` on rayon's threads (`par_quantiles`): the same functions as
+/// [`InOrder`]'s, on chunks of `chunk` records, their counts added and their
+/// radices gathered.
+#[cfg(feature = "rayon")]
+pub(crate) struct InChunks<'a, T, F> {
+    /// The slice.
+    pub(crate) v: &'a [T],
+    /// Records per task.
+    pub(crate) chunk: usize,
+    /// Its radix function.
+    pub(crate) radix: F,
+}
+
+#[cfg(feature = "rayon")]
+impl<D: Digits, T: Sync, R: Radix, F: Fn(&T) -> R + Sync> Reads<D, R> for InChunks<'_, T, F> {
+    fn count(&mut self, keys: &[Key<R>], bits: u32, counts: &mut [D::Counts; JOINT]) {
+        use rayon::prelude::*;
+        let radix = &self.radix;
+        let sum = self
+            .v
+            .par_chunks(self.chunk)
+            .map(|c| {
+                let mut counts = [D::ZEROS; JOINT];
+                count_keys::<D, T, R>(c, keys, bits, &mut |x| radix(x), &mut counts);
+                counts
+            })
+            .reduce(
+                || [D::ZEROS; JOINT],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(&b) {
+                        for (x, y) in x.as_mut().iter_mut().zip(y.as_ref()) {
+                            *x = x.plus(y.get());
+                        }
+                    }
+                    a
+                },
+            );
+        for (x, y) in counts.iter_mut().zip(&sum) {
+            for (x, y) in x.as_mut().iter_mut().zip(y.as_ref()) {
+                *x = x.plus(y.get());
+            }
+        }
+    }
+    fn gather<const K: usize>(&mut self, keys: &Prefixes<R, K>, push: &mut dyn FnMut(R)) {
+        use rayon::prelude::*;
+        let radix = &self.radix;
+        let found = self
+            .v
+            .par_chunks(self.chunk)
+            .map(|c| {
+                let mut found = alloc::vec::Vec::new();
+                gather(c, keys, &mut |x| radix(x), &mut |r| found.push(r));
+                found
+            })
+            .reduce(alloc::vec::Vec::new, |mut a, b| {
+                a.extend(b);
+                a
+            });
+        found.into_iter().for_each(push);
+    }
+}
+
+/// Up to `K` prefixes as masks and patterns: a record is under one when its
+/// radix masked is the pattern (the unused slots: mask 0, pattern all ones,
+/// which nothing matches).
+#[derive(Clone, Copy)]
+pub(crate) struct Prefixes<R, const K: usize> {
+    mask: [R; K],
+    pattern: [R; K],
+}
+
+impl<R: Radix, const K: usize> Prefixes<R, K> {
+    fn new(keys: &[Key<R>]) -> Self {
+        let mut p = Self {
+            mask: [R::ZERO; K],
+            pattern: [R::MAX; K],
+        };
+        for ((m, t), &(prefix, known, _)) in p.mask.iter_mut().zip(&mut p.pattern).zip(keys) {
+            *m = !R::MAX.high(R::BITS - known);
+            *t = prefix.shl_or(R::BITS - known, 0);
+        }
+        p
+    }
+
+    /// Whether `r` is under one of the prefixes, without a branch.
+    #[allow(clippy::needless_bitwise_bool)] // no branch per prefix: it vectorizes
+    #[inline]
+    fn matches(&self, r: R) -> bool {
+        self.mask
+            .iter()
+            .zip(&self.pattern)
+            .fold(false, |any, (&m, &t)| any | (r & m == t))
+    }
+}
+
+/// Calls `push` with the radix of every record of `v` under one of `keys`:
+/// each block of [`SPARSE_BLOCK`] records is tested whole first (which
+/// vectorizes; the prefixes hold few records).
+pub(crate) fn gather<T, R: Radix, const K: usize>(
+    v: &[T],
+    keys: &Prefixes<R, K>,
+    radix: &mut impl FnMut(&T) -> R,
+    push: &mut dyn FnMut(R),
+) {
+    for block in v.chunks(SPARSE_BLOCK) {
+        if block
+            .iter()
+            .fold(false, |any, x| any | keys.matches(radix(x)))
+        {
+            for x in block {
+                let r = radix(x);
+                if keys.matches(r) {
+                    push(r);
+                }
+            }
+        }
+    }
+}
+
+/// [`Reads::count`] on `v`.
+pub(crate) fn count_keys<D: Digits, T, R: Radix>(
+    v: &[T],
+    keys: &[Key<R>],
+    bits: u32,
+    radix: &mut impl FnMut(&T) -> R,
+    counts: &mut [D::Counts; JOINT],
+) {
+    let group = keys.iter().fold(0_usize, |g, k| g.saturating_add(k.2));
+    let flat = D::flat(counts);
+    if keys.iter().any(|k| k.1 != keys[0].1) {
+        count_joint::<D, T, R>(v, keys, bits, radix, group, flat);
+    } else if keys.len() <= 2 {
+        count_joint_one_length::<D, T, R, 2>(v, keys, bits, radix, group, flat);
+    } else if keys.len() <= 4 {
+        count_joint_one_length::<D, T, R, 4>(v, keys, bits, radix, group, flat);
+    } else {
+        count_joint_one_length::<D, T, R, KEYS>(v, keys, bits, radix, group, flat);
+    }
+}
 
 /// Runs the remaining passes of several ranks together (the quantiles' order
-/// statistics, after the shared [`first_pass`]): each pass is one read of `v`
-/// that counts the next digit under up to [`JOINT`] distinct prefixes at once,
-/// and ranks whose prefixes agree (a quantile's two neighbours, nearly always)
-/// share the counts. A state becomes `None` when the counts do not hold its rank
-/// (only with a key function that answers differently on two calls). With
-/// `whole`, every state is narrowed to its full radix (for keys the radix gives
-/// back), else until one record is left. Not inlined: its tables are on the
-/// stack only while it runs.
-#[inline(never)]
-pub(crate) fn narrow_joint<D: Digits, T, R: Radix>(
-    v: &[T],
+/// statistics, after the first pass): each step reads the slice once, and
+/// either gathers the records of every open prefix, when they are at most
+/// [`Digits::GATHER`] in all, or counts the next digit under the [`JOINT`]
+/// prefixes that hold the most; ranks whose prefixes agree (a quantile's two
+/// neighbours, nearly always) share the reads. A state becomes `None` when the
+/// reads do not hold its rank (only with a key function that answers
+/// differently on two calls). With `whole`, every state is narrowed to its
+/// full radix (for keys the radix gives back), else until one record is left.
+pub(crate) fn narrow_joint<D: Digits, R: Radix>(
     states: &mut [Option<Narrowed<R>>],
-    radix: &mut impl FnMut(&T) -> R,
+    reads: &mut impl Reads<D, R>,
     whole: bool,
 ) {
     let open = |s: &Narrowed<R>| if whole { s.known < R::BITS } else { !s.done() };
     loop {
-        let mut keys = [(R::ZERO, 0_u32, 0_usize); JOINT];
+        let mut keys = [(R::ZERO, 0_u32, 0_usize); KEYS];
         let mut d = 0;
         for s in states.iter().flatten().filter(|s| open(s)) {
-            if d < JOINT && !keys[..d].iter().any(|k| (k.0, k.1) == (s.prefix, s.known)) {
+            if d < KEYS && !keys[..d].iter().any(|k| (k.0, k.1) == (s.prefix, s.known)) {
                 keys[d] = (s.prefix, s.known, s.group);
                 d += 1;
             }
@@ -33,45 +331,115 @@ pub(crate) fn narrow_joint<D: Digits, T, R: Radix>(
         if d == 0 {
             return;
         }
-        let keys = &keys[..d];
-        let group: usize = keys.iter().map(|k| k.2).sum();
-        let mut counts = [D::ZEROS; JOINT];
-        if keys.iter().all(|k| k.1 == keys[0].1) {
-            count_joint_one_length::<D, T, R>(v, keys, radix, group, &mut counts);
+        let keys = &mut keys[..d];
+        let total = keys.iter().fold(0_usize, |g, k| g.saturating_add(k.2));
+        if total <= D::GATHER {
+            gather_step::<D, R>(states, keys, total, reads);
         } else {
-            count_joint::<D, T, R>(v, keys, radix, group, &mut counts);
-        }
-        for slot in states.iter_mut() {
-            let Some(s) = *slot else { continue };
-            if let Some(i) = keys.iter().position(|k| (k.0, k.1) == (s.prefix, s.known)) {
-                *slot = narrow::<D, R>(s, &counts[i]);
-            }
+            count_step::<D, R>(states, keys, reads);
         }
     }
 }
 
-/// One pass of [`narrow_joint`] where every prefix has the same length, so that a
-/// record matches one prefix at most: the record's top bits are compared with
-/// every prefix at once, without a branch.
+/// One counting step of [`narrow_joint`]: every open prefix's next digit in
+/// one read, the tables shared (11 bits each for one or two prefixes, 10 for
+/// three or four, 9 for up to eight, with the wide digits). Not inlined: its tables (16 KiB for
+/// the wide digits) are on the stack only while it runs.
+#[inline(never)]
+fn count_step<D: Digits, R: Radix>(
+    states: &mut [Option<Narrowed<R>>],
+    keys: &[Key<R>],
+    reads: &mut impl Reads<D, R>,
+) {
+    // The tables hold `JOINT · N` counters: each key takes an equal part.
+    let bits = D::BITS + JOINT.trailing_zeros() - keys.len().next_power_of_two().trailing_zeros();
+    let mut counts = [D::ZEROS; JOINT];
+    reads.count(keys, bits, &mut counts);
+    let flat = D::flat(&mut counts);
+    for slot in states.iter_mut() {
+        let Some(s) = *slot else { continue };
+        if let Some(i) = keys.iter().position(|k| (k.0, k.1) == (s.prefix, s.known)) {
+            *slot = narrow_by(s, &flat[i << bits..(i + 1) << bits], bits);
+        }
+    }
+}
+
+/// The gathering step of [`narrow_joint`]: the `total` records under `keys`
+/// copied to the stack and sorted; each state under one of them gets its full
+/// radix, its rank among that radix's records, and their number. Not inlined:
+/// its buffer is on the stack only while it runs.
+#[inline(never)]
+fn gather_step<D: Digits, R: Radix>(
+    states: &mut [Option<Narrowed<R>>],
+    keys: &[Key<R>],
+    total: usize,
+    reads: &mut impl Reads<D, R>,
+) {
+    let mut buffer = D::gathered::<R>();
+    let buffer = buffer.as_mut();
+    let mut len = 0;
+    let mut push = |r| {
+        if let Some(slot) = buffer.get_mut(len) {
+            *slot = r;
+        }
+        len += 1;
+    };
+    // The prefixes are tested on every record: no more slots than needed.
+    match keys.len() {
+        0..=2 => reads.gather(&Prefixes::<R, 2>::new(keys), &mut push),
+        3..=4 => reads.gather(&Prefixes::<R, 4>::new(keys), &mut push),
+        _ => reads.gather(&Prefixes::<R, KEYS>::new(keys), &mut push),
+    }
+    // Nested prefixes share records: `total` bounds `len`.
+    let got = &mut buffer[..len.min(total)];
+    got.sort_unstable();
+    for slot in states.iter_mut() {
+        let Some(s) = *slot else { continue };
+        if !keys.iter().any(|k| (k.0, k.1) == (s.prefix, s.known)) {
+            continue;
+        }
+        // The records under the prefix are a run of the sorted radices; it
+        // holds the state's group unless the key function changed its answers.
+        let start = got.partition_point(|&r| r < s.prefix.shl_or(R::BITS - s.known, 0));
+        let run = got[start..].partition_point(|&r| r.high(s.known) == s.prefix);
+        *slot = got[start..start + run]
+            .get(s.rank)
+            .filter(|_| len <= total && run == s.group)
+            .map(|&r| {
+                let first = got.partition_point(|&x| x < r);
+                Narrowed {
+                    prefix: r,
+                    known: R::BITS,
+                    rank: start + s.rank - first,
+                    group: got.partition_point(|&x| x <= r) - first,
+                }
+            });
+    }
+}
+
+/// One pass of [`narrow_joint`] where every prefix (at most `K`) has the same
+/// length, so that a record matches one prefix at most: the record's top bits
+/// are compared with every prefix at once, without a branch; prefix `i`'s
+/// counts are `flat[i << bits..]`.
 ///
 /// Where `group` (the records the prefixes hold) is at most one in
 /// [`SPARSE_BLOCK`], each block is first tested whole (which vectorizes), and
 /// only a block with a match is counted. Else every record is counted in the
-/// table of the prefix it matches, without a branch (one table per prefix: no
-/// second set, to keep the stack small).
+/// table of the prefix it matches, without a branch.
 #[inline(never)] // a frame of its own, its counts `narrow_joint`'s
-fn count_joint_one_length<D: Digits, T, R: Radix>(
+fn count_joint_one_length<D: Digits, T, R: Radix, const K: usize>(
     v: &[T],
     keys: &[(R, u32, usize)],
+    bits: u32,
     radix: &mut impl FnMut(&T) -> R,
     group: usize,
-    total: &mut [D::Counts; JOINT],
+    flat: &mut [D::C],
 ) {
     let known = keys[0].1;
-    let (width, shift) = digit_after::<R>(known, D::BITS);
+    let (width, shift) = digit_after::<R>(known, bits);
     let mask = (1 << width) - 1;
     // The unused slots hold all ones, which no top `known < BITS` bits are.
-    let mut prefixes = [R::MAX; JOINT];
+    let mut prefixes = [R::MAX; K];
     for (p, k) in prefixes.iter_mut().zip(keys) {
         *p = k.0;
     }
@@ -92,7 +460,7 @@ fn count_joint_one_length<D: Digits, T, R: Radix>(
                 for x in block {
                     let r = radix(x);
                     if let (i, true) = which(r) {
-                        let c = &mut total[i].as_mut()[r.shr_usize(shift) & mask];
+                        let c = &mut flat[i << bits | (r.shr_usize(shift) & mask)];
                         *c = c.plus(1);
                     }
                 }
@@ -104,7 +472,6 @@ fn count_joint_one_length<D: Digits, T, R: Radix>(
     // matches (table 0 where none: it adds 0), without a branch (which the data
     // would mispredict). The indexes of a run of records are computed first, in
     // a loop without stores to the tables (which vectorizes), then counted.
-    let flat = D::flat(total);
     let mut index = [0_u16; RUN];
     let mut add = [0_u8; RUN];
     for run in v.chunks(RUN) {
@@ -113,7 +480,7 @@ fn count_joint_one_length<D: Digits, T, R: Radix>(
             let (table, hit) = which(r);
             // Below `JOINT · N ≤ 2^13`: it fits.
             #[allow(clippy::cast_possible_truncation)]
-            let at = (table << D::BITS | (r.shr_usize(shift) & mask)) as u16;
+            let at = (table << bits | (r.shr_usize(shift) & mask)) as u16;
             *i = at;
             *a = u8::from(hit);
         }
@@ -129,31 +496,40 @@ fn count_joint_one_length<D: Digits, T, R: Radix>(
 const RUN: usize = 64;
 
 /// One pass of [`narrow_joint`] with prefixes of several lengths (a record may
-/// match more than one): each record is tested against every prefix; where
-/// `group` (the records the prefixes hold) is at most one in [`SPARSE_BLOCK`],
-/// each block is first tested whole.
+/// match more than one): each record is tested against every prefix and adds
+/// whether it matches to that prefix's counts (`flat[i << bits..]`), without
+/// a branch (which the data would mispredict); where `group` (the records the
+/// prefixes hold) is at most one in [`SPARSE_BLOCK`], each block is first
+/// tested whole.
 #[inline(never)] // a frame of its own, its counts `narrow_joint`'s
 fn count_joint<D: Digits, T, R: Radix>(
     v: &[T],
     keys: &[(R, u32, usize)],
+    bits: u32,
     radix: &mut impl FnMut(&T) -> R,
     group: usize,
-    counts: &mut [D::Counts; JOINT],
+    flat: &mut [D::C],
 ) {
+    // Each prefix, its length, its counts' offset, and its next digit's shift
+    // and mask.
+    let mut digits = [(R::ZERO, 0, 0, 0, 0_usize); KEYS];
+    for (i, (d, &(prefix, known, _))) in digits.iter_mut().zip(keys).enumerate() {
+        let (width, shift) = digit_after::<R>(known, bits);
+        *d = (prefix, known, i << bits, shift, (1 << width) - 1);
+    }
+    let digits = &digits[..keys.len()];
     let mut count = |r: R| {
-        for (c, &(prefix, known, _)) in counts.iter_mut().zip(keys) {
-            if r.high(known) == prefix {
-                let (width, shift) = digit_after::<R>(known, D::BITS);
-                let c = &mut c.as_mut()[r.shr_usize(shift) & ((1 << width) - 1)];
-                *c = c.plus(1);
-            }
+        for &(prefix, known, at, shift, mask) in digits {
+            let c = &mut flat[at | (r.shr_usize(shift) & mask)];
+            *c = c.plus(usize::from(r.high(known) == prefix));
         }
     };
-    let matches = |r: R| {
-        keys.iter()
-            .any(|&(prefix, known, _)| r.high(known) == prefix)
-    };
     if group.saturating_mul(SPARSE_BLOCK) <= v.len() {
+        let matches = |r: R| {
+            digits.iter().fold(false, |any, &(prefix, known, ..)| {
+                any | (r.high(known) == prefix)
+            })
+        };
         for block in v.chunks(SPARSE_BLOCK) {
             if block.iter().fold(false, |any, x| any | matches(radix(x))) {
                 for x in block {

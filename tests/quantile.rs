@@ -244,7 +244,7 @@ fn against_oracle<F: Elem>(seed: u64, full: bool) {
 }
 
 /// Long slices shaped so that the selection passes after the first take each of
-/// their forms (`narrow_joint`): prefixes of one length counted densely (through
+/// their forms (`narrow_joint`; the sampled first digit's cases in [`skewed`]): prefixes of one length counted densely (through
 /// the table of top digits, and past the second digit when few values repeat)
 /// and sparsely (blocks tested whole), and prefixes of several lengths (more
 /// distinct prefixes than one pass counts, so that some wait a pass), where
@@ -297,6 +297,69 @@ fn pass_forms<F: Elem>(seed: u64) {
     assert!(check(&wide, &p) > 0);
     assert!(check(&few, &p) > 0);
     assert!(check(&steps, &straddle) > 0);
+    skewed::<F>(&mut rng, n);
+}
+
+/// The first pass's sampled digit (`quantile/passes.rs`) on the data it was
+/// built for and on the data that defeats a sample: log-normal values (most in
+/// a few binades) with NaNs of both signs; the same with a few extreme values
+/// that a sample of 256 misses, so that the ranks at 0 and 1 fall below and
+/// above the covered prefixes and start over; values crowding the largest
+/// finite ones and +∞ (the top prefix, which shares no bucket with the NaNs);
+/// mostly NaNs; and a slice whose every value but a few is one number.
+fn skewed<F: Elem>(rng: &mut XorShift, n: usize) {
+    let mut unit = || ((rng.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let log_normal: Vec<f64> = (0..n)
+        .map(|_| {
+            let (a, b) = (unit(), unit());
+            if (a * 1e9) as u64 % 50 == 0 {
+                if b < 0.5 { f64::NAN } else { -f64::NAN }
+            } else {
+                ((-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()).exp()
+            }
+        })
+        .collect();
+    let p = [0.0, 0.01, 0.5, 0.99, 0.999, 1.0];
+    let as_f = |v: &[f64]| v.iter().map(|&x| F::from_f64(x)).collect::<Vec<F>>();
+    assert!(check(&as_f(&log_normal), &p) > 0);
+    let mut outliers = log_normal.clone();
+    for (i, x) in [
+        1e300,
+        -1e300,
+        1e-300,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -0.0,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        outliers[i * 977 % n] = x;
+    }
+    assert!(check(&as_f(&outliers), &p) > 0);
+    let top: Vec<f64> = log_normal
+        .iter()
+        .map(|&x| {
+            if x.is_nan() {
+                x
+            } else if x > 3.0 {
+                f64::INFINITY
+            } else {
+                f64::MAX / x.max(1.0)
+            }
+        })
+        .collect();
+    assert!(check(&as_f(&top), &p) > 0);
+    let mostly_nan: Vec<f64> = log_normal
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| if i % 97 == 0 { x } else { f64::NAN })
+        .collect();
+    assert!(check(&as_f(&mostly_nan), &p) > 0);
+    let one: Vec<f64> = (0..n)
+        .map(|i| if i % 1000 == 7 { i as f64 } else { 2.5 })
+        .collect();
+    assert!(check(&as_f(&one), &p) > 0);
 }
 
 #[test]

@@ -291,6 +291,10 @@ count!(u16, u32, usize);
 /// run of one digit does not chain every increment on the one before; they are
 /// added to `total` after every block of `K · W::FLUSH` records (2^30 for `u32`),
 /// which cannot overflow them.
+// Always inlined: a vectorized kernel's copy (`dispatch::vectorized`) builds it
+// for its own instructions; each caller is a frame of its own (`select.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(crate) fn count_into<T, const N: usize, const K: usize, W: Count, C: Count>(
     v: &[T],
     mut digit: impl FnMut(&T) -> usize,

@@ -52,6 +52,9 @@ pub(crate) trait Digits {
     /// Adds to `total` how many records have each digit (below `N`), in one read
     /// of `v` (the dense first pass: [`count_into`], two tables of `u16`).
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
+    /// [`Self::count_dense`] inlined into its caller (a vectorized kernel's
+    /// copy, `quantile/passes.rs`).
+    fn count_dense_inline<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// The joint passes' tables as one slice, table after table.
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [Self::C];
     /// Most records the quantiles gather on the stack to sort
@@ -74,6 +77,11 @@ impl Digits for Wide {
     // Not inlined: the later passes' frames do without its tables.
     #[inline(never)]
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
+        Self::count_dense_inline(v, digit, total);
+    }
+    #[allow(clippy::inline_always)] // built into its caller's copy
+    #[inline(always)]
+    fn count_dense_inline<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
         count_into::<T, SELECT_BUCKETS, 2, u16, u32>(v, digit, total);
     }
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [u32] {
@@ -100,6 +108,11 @@ impl Digits for Narrow {
     type Counts = [usize; 16];
     const ZEROS: Self::Counts = [0; 16];
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
+        Self::count_dense_inline(v, digit, total);
+    }
+    #[allow(clippy::inline_always)] // built into its caller's copy
+    #[inline(always)]
+    fn count_dense_inline<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts) {
         count_into::<T, 16, 4, u16, usize>(v, digit, total);
     }
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [usize] {

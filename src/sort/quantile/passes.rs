@@ -8,14 +8,17 @@
 //! A fixed first digit (the top bits of the radix: sign and exponent) splits
 //! skewed data poorly: log-normal `f64` puts most values in a handful of its
 //! buckets, and every later pass then counts many records. The first pass here
-//! reads [`SAMPLE`] records spread over the slice first and takes the digit from
-//! the bits that vary among them ([`Ranged`]): the prefixes of the sample's
-//! numbers span about a quarter of the buckets, with room on either side; the
-//! records below or above the covered prefixes have a bucket each, and the NaNs
-//! (the largest radix) one of their own, so the same read counts them. A rank
-//! that falls below or above (a sample that missed the tails) is narrowed from
-//! nothing by the later passes, as without the first pass: the counts are exact
-//! whatever the sample, so only the speed depends on it.
+//! sorts a sample of [`SAMPLE`] records spread over the slice first and picks
+//! its digit ([`Ranged`]) among three candidates by how finely each splits the
+//! sample: the bits that vary among the sampled numbers, their prefixes
+//! spanning a quarter or a half of the buckets (the rest room on either side
+//! for the tails), or the fixed top bits (better where the data spans many
+//! binades: uniform data crowds the top ones). The records below or above the
+//! covered prefixes have a bucket each, and the NaNs (the largest radix) one of
+//! their own, so the same read counts them. A rank that falls below or above
+//! (a sample that missed the tails) is narrowed from nothing by the later
+//! passes, as without the first pass: the counts are exact whatever the
+//! sample, so only the speed depends on it.
 //!
 //! # Gathering
 //!
@@ -27,8 +30,13 @@
 //!
 //! The reads themselves are a [`Reads`]: [`InOrder`] on the calling thread, or
 //! the parallel form of `par_quantiles`, which splits the same functions over
-//! chunks.
+//! chunks. Each read's loop (the first pass, the counting of prefixes of one
+//! length, the gathering) is a kernel of `dispatch::vectorized`, built for AVX2
+//! where the CPU has it: the tests of 64-bit radices against the prefixes are
+//! scalar in the baseline x86-64 build (no 64-bit vector compares before
+//! SSE4.1), and were most of the time of an `f64` call.
 
+use crate::dispatch::{self, Kernel, Level};
 use crate::sort::radix::{Count, Radix};
 use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
 
@@ -53,38 +61,87 @@ pub(crate) struct Ranged<R> {
 }
 
 impl<R: Radix> Ranged<R> {
-    /// The digit of the numbers (radices below `R::MAX`) among [`SAMPLE`]
-    /// records of `v`, for the digits `D`.
+    /// The digit for the digits `D` that splits a sample of `v` best: up to
+    /// [`SAMPLE`] records spread evenly over it (at most [`Digits::GATHER`]),
+    /// sorted, and each candidate digit scored by the records the sample
+    /// predicts a rank's bucket to hold (a bucket below or above the covered
+    /// prefixes counts as the whole sample: its rank starts over). The
+    /// candidates: the bits that vary among the sampled numbers (radices below
+    /// `R::MAX`), spanning a quarter or half of the buckets, the rest room for
+    /// the tails; and the top bits (what a fixed digit reads), which split data
+    /// of many binades (uniform data's radices crowd the top binades) better.
+    /// Not inlined: the sample leaves the stack before the pass.
+    #[inline(never)]
     pub(crate) fn sample<D: Digits, T>(v: &[T], radix: &mut impl FnMut(&T) -> R) -> Self {
-        let step = (v.len() / SAMPLE).max(1);
-        let (mut lo, mut hi) = (R::MAX, R::ZERO);
-        for x in v.iter().step_by(step).take(SAMPLE) {
+        let mut buffer = D::gathered::<R>();
+        let buffer = buffer.as_mut();
+        let size = buffer.len().min(SAMPLE);
+        let step = (v.len() / size).max(1);
+        let mut len = 0;
+        for x in v.iter().step_by(step).take(size) {
             let r = radix(x);
             if r != R::MAX {
-                lo = lo.min(r);
-                hi = hi.max(r);
+                buffer[len] = r;
+                len += 1;
             }
         }
-        if lo > hi {
-            // No number sampled.
-            (lo, hi) = (R::ZERO, R::ZERO);
-        }
-        // The sample's prefixes span at most a quarter of the buckets; the rest
-        // is room on either side, for the tails the sample missed.
-        let span = D::N / 4;
-        let mut known = R::BITS;
-        while known > 0 && hi.high(known).offset(lo.high(known), span) >= span {
-            known -= 1;
-        }
-        let base = lo.high(known).sub_usize((D::N - 3 - span) / 2);
+        let sample = &mut buffer[..len];
+        sample.sort_unstable();
+        let (lo, hi) = match sample {
+            [] => (R::ZERO, R::ZERO),
+            [lo, .., hi] => (*lo, *hi),
+            [one] => (*one, *one),
+        };
+        let top = Self::with::<D>(D::BITS.min(R::BITS), R::ZERO);
+        [D::N / 4, D::N / 2]
+            .map(|span| {
+                let mut known = R::BITS;
+                while known > 0 && hi.high(known).offset(lo.high(known), span) >= span {
+                    known -= 1;
+                }
+                Self::with::<D>(known, lo.high(known).sub_usize((D::N - 3 - span) / 2))
+            })
+            .into_iter()
+            .fold(top, |best, c| {
+                if c.score::<D>(sample) < best.score::<D>(sample) {
+                    c
+                } else {
+                    best
+                }
+            })
+    }
+
+    /// The digit of the top `known` bits from prefix `base`.
+    fn with<D: Digits>(known: u32, base: R) -> Self {
         // The top prefix (that of the NaNs' radix) is never a bucket of its own,
         // so that a bucket's records are exactly its prefix's.
         let slots = (D::N - 3).min(R::MAX.high(known).offset(base, D::N));
         Self { known, base, slots }
     }
 
+    /// The sum of the squares of the sorted `sample`'s buckets (the records of
+    /// a random rank's bucket, times the sample's size), a bucket below or
+    /// above the covered prefixes counted as the whole sample.
+    fn score<D: Digits>(&self, sample: &[R]) -> usize {
+        let mut score = 0;
+        let mut rest = sample;
+        while let Some(&first) = rest.first() {
+            let d = self.digit::<D>(first);
+            let run = rest.partition_point(|&r| self.digit::<D>(r) == d);
+            let weight = if d == 0 || d > self.slots {
+                sample.len()
+            } else {
+                run
+            };
+            score += run * weight;
+            rest = &rest[run..];
+        }
+        score
+    }
+
     /// The bucket of radix `r`.
-    #[inline]
+    #[allow(clippy::inline_always)] // built into each copy of the first pass
+    #[inline(always)]
     fn digit<D: Digits>(&self, r: R) -> usize {
         let p = r.high(self.known);
         let at = (1 + p.offset(self.base, self.slots)) * usize::from(p >= self.base);
@@ -98,7 +155,22 @@ impl<R: Radix> Ranged<R> {
         radix: &mut impl FnMut(&T) -> R,
         counts: &mut D::Counts,
     ) {
-        D::count_dense(v, |x| self.digit::<D>(radix(x)), counts);
+        // Not inlined: its tables are on the stack only while it runs.
+        #[inline(never)]
+        fn count<D: Digits, T, R: Radix>(
+            ranged: &Ranged<R>,
+            v: &[T],
+            radix: &mut impl FnMut(&T) -> R,
+            counts: &mut D::Counts,
+        ) {
+            dispatch::vectorized(First::<D, T, R, _> {
+                ranged,
+                v,
+                radix,
+                counts,
+            });
+        }
+        count::<D, T, R>(self, v, radix, counts);
     }
 
     /// The records whose radix is `R::MAX` (the NaNs), from the counts.
@@ -134,6 +206,29 @@ impl<R: Radix> Ranged<R> {
             before += c;
         }
         None
+    }
+}
+
+/// [`Ranged::count`]'s loop, a kernel of `dispatch::vectorized`.
+struct First<'a, D: Digits, T, R, F> {
+    ranged: &'a Ranged<R>,
+    v: &'a [T],
+    radix: &'a mut F,
+    counts: &'a mut D::Counts,
+}
+
+impl<D: Digits, T, R: Radix, F: FnMut(&T) -> R> Kernel for First<'_, D, T, R, F> {
+    type Output = ();
+    #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
+    #[inline(always)]
+    fn run<L: Level>(self) {
+        let Self {
+            ranged,
+            v,
+            radix,
+            counts,
+        } = self;
+        D::count_dense_inline(v, |x| ranged.digit::<D>(radix(x)), counts);
     }
 }
 
@@ -261,22 +356,51 @@ impl<R: Radix, const K: usize> Prefixes<R, K> {
 
 /// Calls `push` with the radix of every record of `v` under one of `keys`:
 /// each block of [`SPARSE_BLOCK`] records is tested whole first (which
-/// vectorizes; the prefixes hold few records).
+/// vectorizes; the prefixes hold few records), in the copy for the CPU's
+/// vector instructions (`dispatch::vectorized`).
 pub(crate) fn gather<T, R: Radix, const K: usize>(
     v: &[T],
     keys: &Prefixes<R, K>,
     radix: &mut impl FnMut(&T) -> R,
     push: &mut dyn FnMut(R),
 ) {
-    for block in v.chunks(SPARSE_BLOCK) {
-        if block
-            .iter()
-            .fold(false, |any, x| any | keys.matches(radix(x)))
-        {
-            for x in block {
-                let r = radix(x);
-                if keys.matches(r) {
-                    push(r);
+    dispatch::vectorized(Gather {
+        v,
+        keys,
+        radix,
+        push,
+    });
+}
+
+/// [`gather`]'s loop, a kernel of `dispatch::vectorized`.
+struct Gather<'a, T, R, F, const K: usize> {
+    v: &'a [T],
+    keys: &'a Prefixes<R, K>,
+    radix: &'a mut F,
+    push: &'a mut dyn FnMut(R),
+}
+
+impl<T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel for Gather<'_, T, R, F, K> {
+    type Output = ();
+    #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
+    #[inline(always)]
+    fn run<L: Level>(self) {
+        let Self {
+            v,
+            keys,
+            radix,
+            push,
+        } = self;
+        for block in v.chunks(SPARSE_BLOCK) {
+            if block
+                .iter()
+                .fold(false, |any, x| any | keys.matches(radix(x)))
+            {
+                for x in block {
+                    let r = radix(x);
+                    if keys.matches(r) {
+                        push(r);
+                    }
                 }
             }
         }
@@ -428,6 +552,56 @@ fn gather_step<D: Digits, R: Radix>(
 /// table of the prefix it matches, without a branch.
 #[inline(never)] // a frame of its own, its counts `narrow_joint`'s
 fn count_joint_one_length<D: Digits, T, R: Radix, const K: usize>(
+    v: &[T],
+    keys: &[(R, u32, usize)],
+    bits: u32,
+    radix: &mut impl FnMut(&T) -> R,
+    group: usize,
+    flat: &mut [D::C],
+) {
+    dispatch::vectorized(OneLength::<D, T, R, _, K> {
+        v,
+        keys,
+        bits,
+        radix,
+        group,
+        flat,
+    });
+}
+
+/// [`count_joint_one_length`]'s loop, a kernel of `dispatch::vectorized`.
+struct OneLength<'a, D: Digits, T, R, F, const K: usize> {
+    v: &'a [T],
+    keys: &'a [(R, u32, usize)],
+    bits: u32,
+    radix: &'a mut F,
+    group: usize,
+    flat: &'a mut [D::C],
+}
+
+impl<D: Digits, T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel
+    for OneLength<'_, D, T, R, F, K>
+{
+    type Output = ();
+    #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
+    #[inline(always)]
+    fn run<L: Level>(self) {
+        let Self {
+            v,
+            keys,
+            bits,
+            radix,
+            group,
+            flat,
+        } = self;
+        count_one_length::<D, T, R, K>(v, keys, bits, radix, group, flat);
+    }
+}
+
+/// The body of [`OneLength`]'s copies.
+#[allow(clippy::inline_always)] // built into each copy `vectorized` makes
+#[inline(always)]
+fn count_one_length<D: Digits, T, R: Radix, const K: usize>(
     v: &[T],
     keys: &[(R, u32, usize)],
     bits: u32,

@@ -312,7 +312,7 @@ fn skewed<F: Elem>(rng: &mut XorShift, n: usize) {
     let log_normal: Vec<f64> = (0..n)
         .map(|_| {
             let (a, b) = (unit(), unit());
-            if (a * 1e9) as u64 % 50 == 0 {
+            if ((a * 1e9) as u64).is_multiple_of(50) {
                 if b < 0.5 { f64::NAN } else { -f64::NAN }
             } else {
                 ((-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()).exp()

@@ -1,11 +1,13 @@
 //! Arbitrary bytes -> keys of every kind: `normkey::sort`'s sorts, argsort and
 //! selection equal `std`'s stable `sort_by` with the matching comparator, bit for
-//! bit; a key function that answers at random keeps the slice a permutation.
+//! bit (the sort at every vector width); a key function that answers at random
+//! keeps the slice a permutation.
 #![no_main]
 
 use std::cmp::{Ordering, Reverse};
 
 use libfuzzer_sys::fuzz_target;
+use normkey::__dispatch::Width;
 use normkey::sort::{self, NanLast, SortKey};
 use normkey_oracle::nan_last_cmp as nan_last;
 
@@ -22,6 +24,12 @@ fn check<K: SortKey + Send + Sync, B: PartialEq + std::fmt::Debug>(
     let mut s = v.to_vec();
     sort::sort(&mut s);
     assert_eq!(s.iter().map(&bits).collect::<Vec<_>>(), want);
+    // The narrower levels: the vector sort in AVX2, the radix routes.
+    for width in [Width::Avx2, Width::Baseline] {
+        let mut s = v.to_vec();
+        sort::__sort_at(&mut s, width);
+        assert_eq!(s.iter().map(&bits).collect::<Vec<_>>(), want, "{width:?}");
+    }
     let mut p = v.to_vec();
     sort::par_sort(&mut p);
     assert_eq!(p.iter().map(&bits).collect::<Vec<_>>(), want);

@@ -38,6 +38,9 @@ use super::SortKey;
 use super::radix::Radix;
 use crate::dispatch::{self, Width};
 
+// The x86-64 levels where `dispatch` builds its AVX2 copy (and with a build
+// that enables AVX2 already); elsewhere `dispatch::width` is `Baseline`, and
+// the two names are the portable lanes (never reached).
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "sse2",
@@ -45,16 +48,17 @@ use crate::dispatch::{self, Width};
     not(miri),
     not(normkey_baseline)
 ))]
-mod avx2;
-#[cfg(all(
+mod x86;
+#[cfg(not(all(
     target_arch = "x86_64",
     target_feature = "sse2",
     not(target_env = "sgx"),
     not(miri),
     not(normkey_baseline)
-))]
-mod avx512;
-#[cfg_attr(not(miri), allow(dead_code))] // Miri's level; compiled everywhere
+)))]
+mod x86 {
+    pub(crate) use super::portable::{sort as avx2, sort as avx512};
+}
 mod portable;
 
 /// A vector of `W` unsigned integers, and the few operations the sort needs.
@@ -154,50 +158,24 @@ pub(super) fn takes<K: SortKey>(width: Width) -> bool {
 #[derive(Clone, Copy)]
 enum Level {
     /// AVX-512 (F).
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(target_env = "sgx"),
-        not(miri),
-        not(normkey_baseline)
-    ))]
     Avx512,
     /// AVX2.
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(target_env = "sgx"),
-        not(miri),
-        not(normkey_baseline)
-    ))]
     Avx2,
     /// Plain arrays: Miri's.
-    #[cfg(miri)]
     Portable,
 }
 
 /// See [`Level`].
 #[inline]
 fn level(width: Width) -> Option<Level> {
-    let width = width.min(dispatch::width());
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        not(target_env = "sgx"),
-        not(miri),
-        not(normkey_baseline)
-    ))]
-    match width {
-        Width::Avx512 => return Some(Level::Avx512),
-        Width::Avx2 => return Some(Level::Avx2),
-        Width::Baseline => {}
+    if cfg!(miri) {
+        return (width >= Width::Avx512).then_some(Level::Portable);
     }
-    #[cfg(miri)]
-    if width >= Width::Avx512 {
-        return Some(Level::Portable);
+    match width.min(dispatch::width()) {
+        Width::Avx512 => Some(Level::Avx512),
+        Width::Avx2 => Some(Level::Avx2),
+        Width::Baseline => None,
     }
-    let _ = width;
-    None
 }
 
 /// Sorts `v` (keys that [`takes`] accepts at `width`): each key is replaced
@@ -236,23 +214,8 @@ pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
 /// Sorts `v` at `level` (a radix of 32 or 64 bits).
 fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
     match level {
-        #[cfg(all(
-            target_arch = "x86_64",
-            target_feature = "sse2",
-            not(target_env = "sgx"),
-            not(miri),
-            not(normkey_baseline)
-        ))]
-        Level::Avx512 => avx512::sort(R::wide(v)),
-        #[cfg(all(
-            target_arch = "x86_64",
-            target_feature = "sse2",
-            not(target_env = "sgx"),
-            not(miri),
-            not(normkey_baseline)
-        ))]
-        Level::Avx2 => avx2::sort(R::wide(v)),
-        #[cfg(miri)]
+        Level::Avx512 => x86::avx512(R::wide(v)),
+        Level::Avx2 => x86::avx2(R::wide(v)),
         Level::Portable => portable::sort(R::wide(v)),
     }
 }

@@ -76,7 +76,7 @@ impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
 }
 
 /// Sorts `v` (16 lanes of `u32`, 8 of `u64`, as AVX-512's).
-pub(super) fn sort(v: Wide<'_>) {
+pub(crate) fn sort(v: Wide<'_>) {
     match v {
         Wide::U32(v) => quicksort::<Portable<u32, 16>>(v),
         Wide::U64(v) => quicksort::<Portable<u64, 8>>(v),

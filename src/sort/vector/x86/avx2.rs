@@ -20,11 +20,11 @@ use core::arch::x86_64::{
     _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use super::{Lanes, quicksort};
 use crate::sort::radix::Wide;
+use crate::sort::vector::{Lanes, quicksort};
 
 /// Sorts `v` in AVX2 registers.
-pub(super) fn sort(v: Wide<'_>) {
+pub(crate) fn sort(v: Wide<'_>) {
     // SAFETY: `sort`'s caller (`vector::level`) found AVX2 on the CPU, with
     // the OS saving its registers (`dispatch::width`).
     unsafe {

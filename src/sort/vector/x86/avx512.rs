@@ -17,11 +17,11 @@ use core::arch::x86_64::{
     _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
 
-use super::{Lanes, quicksort};
 use crate::sort::radix::Wide;
+use crate::sort::vector::{Lanes, quicksort};
 
 /// Sorts `v` in AVX-512 registers.
-pub(super) fn sort(v: Wide<'_>) {
+pub(crate) fn sort(v: Wide<'_>) {
     // SAFETY: `sort`'s caller (`vector::level`) found AVX-512 (F) on the CPU,
     // with the OS saving its registers (`dispatch::width`).
     unsafe {

@@ -20,41 +20,9 @@ use core::arch::x86_64::{
     _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use crate::sort::radix::Wide;
-use crate::sort::vector::{Lanes, quicksort};
+use crate::sort::vector::Lanes;
 
-/// Sorts `v` in AVX2 registers.
-pub(crate) fn sort(v: Wide<'_>) {
-    // SAFETY: `sort`'s caller (`vector::level`) found AVX2 on the CPU, with
-    // the OS saving its registers (`dispatch::width`).
-    unsafe {
-        match v {
-            Wide::U32(v) => sort_u32(v),
-            Wide::U64(v) => sort_u64(v),
-            Wide::Other => {}
-        }
-    }
-}
-
-/// [`quicksort`] of `u32`s in AVX2.
-///
-/// # Safety
-///
-/// The CPU has AVX2 and the OS saves the YMM registers.
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn sort_u32(v: &mut [u32]) {
-    quicksort::<U32x8>(v);
-}
-
-/// [`quicksort`] of `u64`s in AVX2.
-///
-/// # Safety
-///
-/// As [`sort_u32`].
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn sort_u64(v: &mut [u64]) {
-    quicksort::<U64x4>(v);
-}
+entry_points!("avx2,popcnt", "AVX2", U32x8, U64x4);
 
 /// For each mask of 8 lanes, the permutation that gathers the lanes whose bit
 /// is set to the front, in lane order.

@@ -17,41 +17,9 @@ use core::arch::x86_64::{
     _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
 
-use crate::sort::radix::Wide;
-use crate::sort::vector::{Lanes, quicksort};
+use crate::sort::vector::Lanes;
 
-/// Sorts `v` in AVX-512 registers.
-pub(crate) fn sort(v: Wide<'_>) {
-    // SAFETY: `sort`'s caller (`vector::level`) found AVX-512 (F) on the CPU,
-    // with the OS saving its registers (`dispatch::width`).
-    unsafe {
-        match v {
-            Wide::U32(v) => sort_u32(v),
-            Wide::U64(v) => sort_u64(v),
-            Wide::Other => {}
-        }
-    }
-}
-
-/// [`quicksort`] of `u32`s in AVX-512.
-///
-/// # Safety
-///
-/// The CPU has AVX-512 (F) and the OS saves the ZMM registers.
-#[target_feature(enable = "avx512f,popcnt")]
-unsafe fn sort_u32(v: &mut [u32]) {
-    quicksort::<U32x16>(v);
-}
-
-/// [`quicksort`] of `u64`s in AVX-512.
-///
-/// # Safety
-///
-/// As [`sort_u32`].
-#[target_feature(enable = "avx512f,popcnt")]
-unsafe fn sort_u64(v: &mut [u64]) {
-    quicksort::<U64x8>(v);
-}
+entry_points!("avx512f,popcnt", "AVX-512 (F)", U32x16, U64x8);
 
 /// 16 × `u32`.
 #[derive(Clone, Copy)]

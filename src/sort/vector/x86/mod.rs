@@ -1,6 +1,46 @@
 //! The x86-64 levels of the vector sort, built where `dispatch` builds its
 //! AVX2 copy: `avx512.rs` and `avx2.rs`, each an impl of `Lanes` per lane
-//! width and `#[target_feature]` entry points.
+//! width and the entry points of [`entry_points!`].
+
+/// A level's entry points: `sort` of a slice of radixes, and the quicksort of
+/// each lane type in a function built for the level's target features.
+macro_rules! entry_points {
+    ($features:literal, $name:literal, $u32:ty, $u64:ty) => {
+        #[doc = concat!("Sorts `v` in ", $name, " registers.")]
+        pub(crate) fn sort(v: crate::sort::radix::Wide<'_>) {
+            use crate::sort::radix::Wide;
+            // SAFETY: `sort`'s caller (`vector::level`) found the level on the
+            // CPU, with the OS saving its registers (`dispatch::width`).
+            unsafe {
+                match v {
+                    Wide::U32(v) => sort_u32(v),
+                    Wide::U64(v) => sort_u64(v),
+                    Wide::Other => {}
+                }
+            }
+        }
+
+        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u32`s in ", $name, ".")]
+        ///
+        /// # Safety
+        ///
+        #[doc = concat!("The CPU has ", $name, " and the OS saves its registers.")]
+        #[target_feature(enable = $features)]
+        unsafe fn sort_u32(v: &mut [u32]) {
+            crate::sort::vector::quicksort::<$u32>(v);
+        }
+
+        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u64`s in ", $name, ".")]
+        ///
+        /// # Safety
+        ///
+        /// As [`sort_u32`].
+        #[target_feature(enable = $features)]
+        unsafe fn sort_u64(v: &mut [u64]) {
+            crate::sort::vector::quicksort::<$u64>(v);
+        }
+    };
+}
 
 mod avx2;
 mod avx512;

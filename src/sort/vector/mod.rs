@@ -224,13 +224,20 @@ fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
 #[allow(clippy::inline_always)] // built into each level's entry point
 #[inline(always)]
 pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
+    quicksort_within::<V>(v, 2 * v.len().max(1).ilog2() + 4);
+}
+
+/// [`quicksort`] with a depth budget of `budget` partitions below the top.
+#[allow(clippy::inline_always)] // built into each level's entry point
+#[inline(always)]
+fn quicksort_within<V: Lanes>(v: &mut [V::E], budget: u32) {
     let block = V::BLOCK * V::W;
     let n = v.len();
     // The pending ranges and their depth budgets; the larger part of a split
     // waits, the smaller goes on, so at most log2(n) wait.
     let mut stack = [(0_usize, 0_usize, 0_u32); 64];
     let mut waiting = 0;
-    let mut range = (0, n, 2 * n.max(1).ilog2() + 4);
+    let mut range = (0, n, budget);
     loop {
         let (lo, hi, budget) = range;
         let s = &mut v[lo..hi];
@@ -563,5 +570,69 @@ fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
             *x = clean_lanes(*x);
         }
         k *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use std::vec;
+    use std::vec::Vec;
+
+    use super::portable::Portable;
+    use super::{Lanes, quicksort_within};
+
+    /// A xorshift's values, `bits` wide, shifted into the top of `u64`.
+    fn values(n: usize, seed: u64, bits: u32) -> impl Iterator<Item = u64> {
+        let mut s = seed | 1;
+        (0..n).map(move |_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s >> (64 - bits)
+        })
+    }
+
+    /// Every depth budget (0: `sort_unstable` at once; 1, 2: after one or two
+    /// partitions) on lengths around the blocks, few and many distinct
+    /// values, in the portable lanes of both widths, against `sort_unstable`.
+    #[test]
+    fn every_budget_and_repeats() {
+        let lengths: &[usize] = if cfg!(miri) {
+            &[0, 1, 257, 600]
+        } else {
+            &[0, 1, 2, 15, 16, 17, 255, 256, 257, 300, 1000, 4097, 20_000]
+        };
+        for &n in lengths {
+            for bits in [1, 3, 12, 64] {
+                for budget in [0, 1, 2, 40] {
+                    let want32: Vec<u32> = {
+                        let mut w: Vec<u32> = values(n, n as u64 + u64::from(bits), bits.min(32))
+                            .map(|x| x as u32)
+                            .collect();
+                        w.sort_unstable();
+                        w
+                    };
+                    let mut got32: Vec<u32> = values(n, n as u64 + u64::from(bits), bits.min(32))
+                        .map(|x| x as u32)
+                        .collect();
+                    quicksort_within::<Portable<u32, 16>>(&mut got32, budget);
+                    assert_eq!(got32, want32, "u32, n {n}, bits {bits}, budget {budget}");
+                    let mut got64: Vec<u64> =
+                        values(n, 7 * n as u64 + u64::from(bits), bits).collect();
+                    let mut want64 = got64.clone();
+                    want64.sort_unstable();
+                    quicksort_within::<Portable<u64, 8>>(&mut got64, budget);
+                    assert_eq!(got64, want64, "u64, n {n}, bits {bits}, budget {budget}");
+                }
+            }
+        }
+        // The largest values (the pivot at `MAX`: nothing above it to split off).
+        let mut all_max = vec![u32::MAX; 700];
+        all_max[3] = 5;
+        quicksort_within::<Portable<u32, 16>>(&mut all_max, 40);
+        assert!(all_max[0] == 5 && all_max[1..].iter().all(|&x| x == u32::MAX));
+        assert_eq!(<Portable<u32, 16> as Lanes>::W, 16);
     }
 }

@@ -452,7 +452,7 @@ fn main() {
     if std::env::args().any(|a| a == "--list" || a == "--test") {
         return; // `cargo test -p normkey-bench --benches` and `cargo bench -p normkey-bench -- --list`: nothing to run
     }
-    let cases: [Case; 11] = [
+    let cases: [Case; 12] = [
         ("semantics", case_semantics),
         ("f32 uniform", case_f32_uniform),
         ("f32 bits", case_f32_bits),
@@ -463,6 +463,7 @@ fn main() {
         ("argsort", case_argsort),
         ("select", case_select),
         ("par", case_par),
+        ("bykey", case_by_key),
         ("matrix", case_matrix),
     ];
     for (name, run) in cases {
@@ -659,6 +660,95 @@ fn case_par(n: usize) {
             (
                 "voracious_mt_sort",
                 Box::new(move || timed(input, |v| v.voracious_mt_sort(threads))),
+            ),
+        ],
+    );
+}
+
+/// A user's record: a score and an id, sorted by score descending, then id.
+#[derive(Clone, Copy)]
+struct Scored {
+    score: f32,
+    id: u32,
+}
+
+/// The user's workaround for `par_sort_by_key`: copy the keys (which hold the
+/// whole record here) into a vector, `par_sort` it (in place), copy back.
+fn by_key_tuples(v: &mut [Scored]) {
+    use core::cmp::Reverse;
+    let mut keys: Vec<(Reverse<f32>, u32)> =
+        v.par_iter().map(|r| (Reverse(r.score), r.id)).collect();
+    sort::par_sort(&mut keys);
+    v.par_iter_mut().zip(&keys).for_each(|(r, k)| {
+        *r = Scored {
+            score: k.0.0,
+            id: k.1,
+        };
+    });
+}
+
+/// `par_sort_by_key` against `sort_by_key` and the user's workaround
+/// ([`by_key_tuples`]) on `{f32, u32}` records by `(Reverse(score), id)`
+/// (issue 40), with each one's peak extra memory.
+fn case_by_key(n: usize) {
+    use core::cmp::Reverse;
+    let keys = uniform_f32(n, 10);
+    let mut r = Rng(11);
+    let input: Vec<Scored> = keys
+        .iter()
+        .map(|&score| Scored {
+            score,
+            id: (r.next() % (n as u64)) as u32,
+        })
+        .collect();
+    let key = |r: &Scored| (Reverse(r.score), r.id);
+    let same = |a: &[Scored], b: &[Scored]| {
+        a.iter()
+            .zip(b)
+            .all(|(x, y)| x.score.to_bits() == y.score.to_bits() && x.id == y.id)
+    };
+    let mut want = input.clone();
+    let seq = peak_extra(|| sort::sort_by_key(&mut want, key));
+    let mut p = input.clone();
+    let par = peak_extra(|| sort::par_sort_by_key(&mut p, key));
+    assert!(same(&p, &want), "par_sort_by_key");
+    let mut t = input.clone();
+    let tuples = peak_extra(|| by_key_tuples(&mut t));
+    assert!(same(&t, &want), "tuples");
+    let threads = rayon::current_num_threads();
+    let mib = |b: usize| b as f64 / f64::from(1 << 20);
+    println!(
+        "\npeak extra memory, {{f32, u32}} by (Reverse(score), id), n = {n} ({:.0} MiB): \
+         sort_by_key {:.0} MiB, par_sort_by_key {:.0} MiB, key tuples + par_sort {:.0} MiB",
+        mib(n * 8),
+        mib(seq),
+        mib(par),
+        mib(tuples)
+    );
+    let input = &input;
+    case(
+        &format!("{{f32, u32}} by (Reverse(score), id), n = {n}, {threads} threads"),
+        n * 8,
+        vec![
+            (
+                "normkey sort::par_sort_by_key",
+                Box::new(move || timed(input, |v| sort::par_sort_by_key(v, key))),
+            ),
+            (
+                "normkey sort::sort_by_key",
+                Box::new(move || timed(input, |v| sort::sort_by_key(v, key))),
+            ),
+            (
+                "key tuples + sort::par_sort + copy back",
+                Box::new(move || timed(input, |v| by_key_tuples(v))),
+            ),
+            (
+                "rayon par_sort_by (stable)",
+                Box::new(move || {
+                    timed(input, |v| {
+                        v.par_sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
+                    })
+                }),
             ),
         ],
     );

@@ -6,8 +6,9 @@
 //!
 //! `sort_by_key` moves an element of 4, 8, 12 or 16 bytes without drop glue as
 //! bytes (`Raw<N>` in `src/sort`), reads a bitwise copy of it (never dropped) to
-//! call the key, and writes the bytes back; `sort_by_cached_key` and
-//! `par_sort_by_key` move such elements as bytes next to their keys; other
+//! call the key, and writes the bytes back (`par_sort_by_key` too, through the
+//! same `as_raw` and `key_of`); `sort_by_cached_key` and
+//! `par_sort_by_cached_key` move such elements as bytes next to their keys; other
 //! elements are moved by index (`permute`). Each test checks the result against
 //! `std`'s stable sort with the same key (the same element identities, addresses
 //! or payload ids, in the same order), then uses every element (writes through
@@ -172,10 +173,11 @@ fn sort_with<T, K: SortKey>(cached: bool, v: &mut [T], key: impl FnMut(&T) -> K)
 /// permissive provenance its epoch list breaks a Stacked Borrows rule
 /// (`internal.rs:567`). Under `-Zmiri-permissive-provenance
 /// -Zmiri-tree-borrows -Zmiri-ignore-leaks` (the pool's threads outlive the
-/// test) it runs: `par_sort_by_key` of 300 `&mut u32` passed there. CI's Miri
-/// build has no `rayon`; `par_sort_by_key` moves the bytes as
-/// `sort_by_cached_key` does (the same `sort_by_key_moving`, its records made
-/// and written back in chunks), which Miri checks here.
+/// test) it runs: `par_sort_by_key` of 300 `&mut u32` passed there (before it
+/// moved small elements as they are). CI's Miri build has no `rayon`;
+/// `par_sort_by_key` views and reads the elements' bytes as `sort_by_key`
+/// does (the same `as_raw` and `key_of`), which Miri checks here; its
+/// parallel split (`sort_part`, checked) is not checked by Miri.
 #[cfg(all(feature = "rayon", not(miri)))]
 fn par_sort_with<T: Send, K: SortKey>(v: &mut [T], key: impl Fn(&T) -> K + Sync) -> bool {
     sort::par_sort_by_key(v, key);

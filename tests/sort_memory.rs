@@ -196,3 +196,68 @@ fn par_sort_splits_in_place() {
         );
     }
 }
+
+/// `par_sort_by_key` of small elements (`{f32, u32}` by `(Reverse(score), id)`,
+/// issue 40) moves them as they are, with one buffer as long as the slice: on
+/// pools of 2 and 16 threads, 4Mi records take at most the slice's bytes more,
+/// and 256 KiB of tables per thread; `par_sort_by_cached_key` takes its records
+/// of key and element (16 bytes each) twice.
+#[cfg(feature = "rayon")]
+#[test]
+#[cfg_attr(
+    not(miri),
+    ignore = "4Mi records on two pools: release mode, in the exhaustive stage"
+)]
+#[cfg_attr(
+    miri,
+    ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks (CONTRIBUTING.md)"
+)]
+fn par_sort_by_key_needs_at_most_the_slice_more() {
+    use core::cmp::Reverse;
+
+    let _serial = serial();
+    let n = 4 << 20;
+    let mut r = XorShift(0x5eed_0040);
+    #[allow(clippy::cast_precision_loss)] // a random value, not a count
+    let input: Vec<(f32, u32)> = (0..n)
+        .map(|_| {
+            let b = r.next();
+            (
+                (b >> 40) as f32 / (1 << 24) as f32 * 2e6 - 1e6,
+                b as u32 % 1000,
+            )
+        })
+        .collect();
+    let mut want = input.clone();
+    want.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let same = |v: &[(f32, u32)]| {
+        v.iter()
+            .map(|p| (p.0.to_bits(), p.1))
+            .eq(want.iter().map(|p| (p.0.to_bits(), p.1)))
+    };
+    let slice = n * 8;
+    for threads in [2, 16] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut v = input.clone();
+        let peak =
+            peak_extra(|| pool.install(|| sort::par_sort_by_key(&mut v, |p| (Reverse(p.0), p.1))));
+        assert!(same(&v), "par_sort_by_key, {threads} threads");
+        let bound = slice + threads * (256 << 10);
+        assert!(
+            peak <= bound,
+            "par_sort_by_key, {threads} threads: {peak} bytes (bound {bound})"
+        );
+        let mut v = input.clone();
+        let peak = peak_extra(|| {
+            pool.install(|| sort::par_sort_by_cached_key(&mut v, |p| (Reverse(p.0), p.1)));
+        });
+        assert!(same(&v), "par_sort_by_cached_key, {threads} threads");
+        assert!(
+            peak >= 2 * n * 16,
+            "par_sort_by_cached_key, {threads} threads: {peak} bytes"
+        );
+    }
+}

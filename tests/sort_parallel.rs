@@ -160,7 +160,92 @@ fn check(pools: &[ThreadPool], input: &[f32], what: &str) {
                 .eq(nan_last.iter().map(|r| (r.0.to_bits(), r.1))),
             "par_sort_by_key, 24-byte records, NaN last, {what}, n = {n}, {threads} threads"
         );
+        pool.install(|| {
+            check_by_key(
+                input,
+                &total,
+                &nan_last,
+                &format!("{what}, {threads} threads"),
+            );
+        });
     }
+}
+
+/// `par_sort_by_key` of elements of each size (0, 1, 4, 8, 12, 16 and 24 bytes:
+/// the sizes moved as they are, their key computed again on each pass, and the
+/// others) and `par_sort_by_cached_key`, on the current pool, against the
+/// stable sorts `total` and `nan_last` of `input`'s (key, index) records.
+fn check_by_key(input: &[f32], total: &[(f32, usize)], nan_last: &[(f32, usize)], what: &str) {
+    let n = input.len();
+    let ids = |r: &[(f32, usize)]| r.iter().map(|r| (r.0.to_bits(), r.1)).collect::<Vec<_>>();
+    let (total, nan_last) = (ids(total), ids(nan_last));
+    let mut descending: Vec<(f32, usize)> = input.iter().copied().zip(0..).collect();
+    descending.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let descending = ids(&descending);
+
+    // 4 bytes: the floats themselves, NaN last (ties of ±0 and NaNs keep their
+    // input order: their bits show it).
+    let mut floats = input.to_vec();
+    sort::par_sort_by_key(&mut floats, |x| NanLast(*x));
+    assert!(
+        floats
+            .iter()
+            .map(|x| x.to_bits())
+            .eq(nan_last.iter().map(|r| r.0)),
+        "par_sort_by_key, f32, NaN last, {what}, n = {n}"
+    );
+    // 8 bytes, score descending then id (the key), and cached.
+    let mut recs: Vec<(f32, u32)> = input.iter().copied().zip(0..).collect();
+    sort::par_sort_by_key(&mut recs, |r| (Reverse(r.0), r.1));
+    assert!(
+        recs.iter()
+            .map(|r| (r.0.to_bits(), r.1 as usize))
+            .eq(descending.iter().copied()),
+        "par_sort_by_key, (f32, u32) by (Reverse, id), {what}, n = {n}"
+    );
+    let mut recs: Vec<(f32, u32)> = input.iter().copied().zip(0..).collect();
+    sort::par_sort_by_cached_key(&mut recs, |r| r.0);
+    assert!(
+        recs.iter()
+            .map(|r| (r.0.to_bits(), r.1 as usize))
+            .eq(total.iter().copied()),
+        "par_sort_by_cached_key, (f32, u32), {what}, n = {n}"
+    );
+    // 12 bytes, NaN last; 16 bytes, descending.
+    let mut twelve: Vec<(f32, u32, u32)> =
+        input.iter().zip(0..).map(|(&x, i)| (x, i, !i)).collect();
+    sort::par_sort_by_key(&mut twelve, |r| NanLast(r.0));
+    assert!(
+        twelve
+            .iter()
+            .map(|r| (r.0.to_bits(), r.1 as usize))
+            .eq(nan_last.iter().copied())
+            && twelve.iter().all(|r| r.2 == !r.1),
+        "par_sort_by_key, 12-byte records, NaN last, {what}, n = {n}"
+    );
+    let mut sixteen: Vec<(f32, u32, u64)> = input
+        .iter()
+        .zip(0..)
+        .map(|(&x, i)| (x, i, u64::from(i) << 7))
+        .collect();
+    sort::par_sort_by_key(&mut sixteen, |r| Reverse(r.0));
+    assert!(
+        sixteen
+            .iter()
+            .map(|r| (r.0.to_bits(), r.1 as usize))
+            .eq(descending.iter().copied())
+            && sixteen.iter().all(|r| r.2 == u64::from(r.1) << 7),
+        "par_sort_by_key, 16-byte records, descending, {what}, n = {n}"
+    );
+    // 1 byte and zero-sized: moved by index.
+    let mut bytes: Vec<u8> = input.iter().map(|x| (x.to_bits() >> 24) as u8).collect();
+    let mut want = bytes.clone();
+    want.sort_by_key(|b| Reverse(*b));
+    sort::par_sort_by_key(&mut bytes, |b| Reverse(*b));
+    assert_eq!(bytes, want, "par_sort_by_key, u8, {what}, n = {n}");
+    let mut units = vec![(); n];
+    sort::par_sort_by_key(&mut units, |()| 0_u8);
+    assert_eq!(units.len(), n);
 }
 
 /// The pools of the proofs.
@@ -187,15 +272,16 @@ fn par_sort_equals_the_stable_sort() {
     }
 }
 
-/// `par_sort_by_key` calls its key function once per element (on the pool's
-/// threads), and a key function that panics leaves the slice as it was: for the
-/// records moved with their keys (8 bytes) and those moved by index (24 bytes).
+/// `par_sort_by_cached_key` calls its key function once per element (on the
+/// pool's threads), and a key function that panics leaves the slice as it was:
+/// for the records moved with their keys (8 bytes) and those moved by index (24
+/// bytes); `par_sort_by_key` of 24-byte records is the same sort.
 #[test]
 #[cfg_attr(
     miri,
     ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks (CONTRIBUTING.md)"
 )]
-fn par_sort_by_key_calls_the_key_once_and_a_panic_changes_nothing() {
+fn par_sort_by_cached_key_calls_the_key_once_and_a_panic_changes_nothing() {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -208,7 +294,7 @@ fn par_sort_by_key_calls_the_key_once_and_a_panic_changes_nothing() {
     let mut wide: Vec<(f32, u64, u64)> = input.iter().map(|&x| (x, 1, 2)).collect();
     let calls = AtomicUsize::new(0);
     pool.install(|| {
-        sort::par_sort_by_key(&mut small, |p| {
+        sort::par_sort_by_cached_key(&mut small, |p| {
             calls.fetch_add(1, Relaxed);
             p.0
         });
@@ -227,7 +313,7 @@ fn par_sort_by_key_calls_the_key_once_and_a_panic_changes_nothing() {
     let bad = small[n / 3].0;
     let panicked = catch_unwind(AssertUnwindSafe(|| {
         pool.install(|| {
-            sort::par_sort_by_key(&mut small, |p| {
+            sort::par_sort_by_cached_key(&mut small, |p| {
                 assert!(p.0.to_bits() != bad.to_bits(), "a key that panics");
                 Reverse(p.0)
             });
@@ -256,6 +342,67 @@ fn par_sort_by_key_calls_the_key_once_and_a_panic_changes_nothing() {
             .eq(before_wide.iter().copied()),
         "24-byte records changed by a panicking key"
     );
+}
+
+/// `par_sort_by_key` of elements moved as they are (8 bytes), with a key
+/// function that answers differently on every call, or panics after some calls
+/// (in the first count, in a scatter, in the buckets' sorts): the slice ends a
+/// permutation of its input, on pools of 2, 3 and 16 threads.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "rayon's crossbeam-epoch fails Miri's aliasing checks (CONTRIBUTING.md)"
+)]
+fn par_sort_by_key_with_a_wild_key_permutes() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    let _serial = serial();
+    let n = th::PARALLEL_MIN * 2 + 7;
+    let mut r = XorShift(7);
+    let input: Vec<(f32, u32)> = (0..n as u32).map(|i| (uniform(&mut r), i)).collect();
+    let permutation = |v: &[(f32, u32)]| {
+        let mut ids: Vec<u32> = v.iter().map(|p| p.1).collect();
+        ids.sort_unstable();
+        ids.iter().copied().eq(0..n as u32)
+            && v.iter()
+                .all(|p| p.0.to_bits() == input[p.1 as usize].0.to_bits())
+    };
+    for threads in [2, 3, 16] {
+        let pool = pool(threads);
+        let calls = AtomicUsize::new(0);
+        let mut v = input.clone();
+        pool.install(|| {
+            sort::par_sort_by_key(&mut v, |p| {
+                (calls.fetch_add(1, Relaxed) as u32).wrapping_mul(0x9e37_79b9) ^ p.1
+            });
+        });
+        assert!(
+            permutation(&v),
+            "a key that answers anything, {threads} threads"
+        );
+        assert!(calls.load(Relaxed) >= n);
+        for after in [n / 2, n + n / 2, 3 * n, 5 * n] {
+            calls.store(0, Relaxed);
+            let mut v = input.clone();
+            let panicked = catch_unwind(AssertUnwindSafe(|| {
+                pool.install(|| {
+                    sort::par_sort_by_key(&mut v, |p| {
+                        assert!(calls.fetch_add(1, Relaxed) != after, "a key that panics");
+                        Reverse(p.0)
+                    });
+                });
+            }));
+            assert!(
+                panicked.is_err() || calls.load(Relaxed) <= after,
+                "{threads} threads, a panic after {after} calls"
+            );
+            assert!(
+                permutation(&v),
+                "a panic after {after} calls, {threads} threads"
+            );
+        }
+    }
 }
 
 /// A top-level bucket of the largest size one task sorts alone, and one record

@@ -170,28 +170,58 @@ pub fn sort_by_cached_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) 
 /// engine (`engine.rs`'s module docs: whatever `key` answers, and if it
 /// panics, `v` ends holding its elements' bytes, each once).
 fn sort_by_key_recomputed<T, K: SortKey, const N: usize>(v: &mut [T], key: impl FnMut(&T) -> K) {
-    assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
-    // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
-    // of alignment 1 that may hold anything, so the view covers exactly
-    // `v`'s elements. The checked sort only copies whole records within
-    // the view and its buffer (filled with copies of them), and leaves the
-    // view holding the bytes of each element once, in some order, when it
-    // returns and when `key` panics (`route::sort` with `CHECKED`); without
-    // drop glue, an element overwritten without being dropped was moved.
-    let raw = unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) };
+    // SAFETY: the checked sort only copies whole records within the view
+    // and its buffer (filled with copies of them), and leaves the view
+    // holding the bytes of each element once, in some order, when it
+    // returns and when `key` panics (`route::sort` with `CHECKED`).
+    let raw = unsafe { as_raw::<T, N>(v) };
     // The engine takes an `Fn`; the sort never calls it from itself.
     let key = core::cell::RefCell::new(key);
     let radix = |x: &Raw<N>| -> K::Radix {
         // SAFETY: every `Raw<N>` the sort passes here holds the bytes of one
-        // of `v`'s elements (the engine only copies records), a valid `T`;
-        // `Raw<N>` has alignment 1, hence the unaligned read. The copy is
-        // never dropped, so nothing is dropped twice.
-        let t = core::mem::ManuallyDrop::new(unsafe {
-            core::ptr::read_unaligned(x.0.as_ptr().cast::<T>())
-        });
-        (key.borrow_mut())(&t).radix()
+        // of `v`'s elements (the engine only copies records), on this thread.
+        unsafe { key_of::<T, K, N>(x, &mut *key.borrow_mut()) }.radix()
     };
     route::sort::<false, true, Raw<N>, K::Radix>(raw, Scratch::Allocate, &radix);
+}
+
+#[cfg(feature = "alloc")]
+/// `v`'s elements as the `N` bytes each that the recomputed sorts move (a
+/// `T` of `N` bytes without drop glue, asserted).
+///
+/// # Safety
+///
+/// Through the view, the caller writes only bytes of `v`'s own elements, and
+/// leaves it holding each element's bytes exactly once (a permutation), when
+/// it is done and if it panics: without drop glue, an element overwritten
+/// without being dropped was then moved.
+pub(super) unsafe fn as_raw<T, const N: usize>(v: &mut [T]) -> &mut [Raw<N>] {
+    assert!(size_of::<T>() == N && !core::mem::needs_drop::<T>());
+    // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
+    // of alignment 1 that may hold anything, so the view covers exactly
+    // `v`'s elements, borrowed for as long as `v`; what is written through
+    // it is the caller's contract.
+    unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) }
+}
+
+#[cfg(feature = "alloc")]
+/// `key` of the element whose bytes `x` holds, called on a bitwise copy of
+/// it that is never dropped.
+///
+/// # Safety
+///
+/// `x` holds the bytes of a valid `T` of `N` bytes (one of the elements of a
+/// slice seen through [`as_raw`]) that no other thread reads or writes during
+/// the call (so a `T: Send` suffices for calls on several threads).
+pub(super) unsafe fn key_of<T, K, const N: usize>(x: &Raw<N>, key: impl FnOnce(&T) -> K) -> K {
+    debug_assert!(size_of::<T>() == N);
+    // SAFETY: `x` holds a valid `T` (the caller's contract); `Raw<N>` has
+    // alignment 1, hence the unaligned read. The copy is never dropped, so
+    // nothing is dropped twice.
+    let t = core::mem::ManuallyDrop::new(unsafe {
+        core::ptr::read_unaligned(x.0.as_ptr().cast::<T>())
+    });
+    key(&t)
 }
 
 #[cfg(feature = "alloc")]
@@ -223,7 +253,7 @@ pub(super) fn sort_by_key_on<T, K: SortKey>(
 /// The bytes of a `T` of `N` bytes (padding included, hence `MaybeUninit`),
 /// moved as a plain value.
 #[derive(Clone, Copy)]
-struct Raw<const N: usize>([MaybeUninit<u8>; N]);
+pub(super) struct Raw<const N: usize>([MaybeUninit<u8>; N]);
 
 #[cfg(feature = "alloc")]
 /// [`sort_by_cached_key`] for a `T` of `N` bytes without drop glue: each element's
@@ -259,14 +289,11 @@ fn sort_by_key_moving<T, K: SortKey, const N: usize>(
         let mut buf = engine.buffer(first, records.len());
         engine.sort(&mut records, &mut buf, held_radix::<K::Radix, Raw<N>>);
     }
-    // SAFETY: `T` has `N` bytes (asserted above) and `Raw<N>` is `N` bytes
-    // of alignment 1 that may hold anything, so the view covers exactly
-    // `v`'s elements. Through it each element is overwritten once with the
+    // SAFETY: through the view each element is overwritten once with the
     // bytes of one element of `v` (the records are a permutation of the
-    // elements, and `copy_into` writes every index once), so `v` ends
-    // holding valid `T`s, each element once; without drop glue, overwriting
-    // an element without dropping it is a move.
-    let raw = unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<Raw<N>>(), v.len()) };
+    // elements, and `copy_into` writes every index once, and cannot panic), so
+    // `v` ends holding each element once.
+    let raw = unsafe { as_raw::<T, N>(v) };
     engine.copy_into(raw, &records, |r| r.1);
 }
 

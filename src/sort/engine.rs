@@ -129,10 +129,15 @@ impl<T: Copy> Drop for Hole<'_, T> {
 pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 2 * 1024 * 1024 };
 
 /// [`lsd`](super::route::lsd) with the result in `dst`; `src` is scratch.
+/// Checked (`CHECKED`): if `radix` panics, `src` holds its records.
 #[cfg(feature = "rayon")]
-pub(crate) fn lsd_to<T: Copy, R: Radix>(src: &mut [T], dst: &mut [T], radix: impl Fn(&T) -> R) {
+pub(crate) fn lsd_to<const CHECKED: bool, T: Copy, R: Radix>(
+    src: &mut [T],
+    dst: &mut [T],
+    radix: impl Fn(&T) -> R,
+) {
     debug_assert_eq!(src.len(), dst.len());
-    sort_to::<false, T, R>(src, dst, R::BITS as usize / 8, &radix);
+    sort_to::<CHECKED, T, R>(src, dst, R::BITS as usize / 8, &radix);
 }
 
 /// Whether `n` records of `T` are sorted LSD.

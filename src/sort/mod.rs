@@ -10,7 +10,7 @@
 //! | [`sort_by_key_with_buffer`], [`argsort_with_buffer`] | — | records by a key, indices by key, caller's buffers |
 //! | [`sort`], [`sort_by_key`], [`sort_by_cached_key`], [`argsort`] | `alloc` | the same, allocating their scratch ([`sort_by_cached_key`]: the key called once per element) |
 //! | [`argsort_u32`] | `alloc` | [`argsort`] with `u32` indices (the arg reducers' index type), half the result's memory |
-//! | [`par_sort`], [`par_sort_by_key`] | `rayon` | on rayon's thread pool |
+//! | [`par_sort`], [`par_sort_by_key`], [`par_sort_by_cached_key`] | `rayon` | on rayon's thread pool |
 //!
 //! # The orders
 //!
@@ -77,19 +77,22 @@
 //! `argsort` always do, the keys with their indices and a buffer as long.
 //! The `_with_buffer` forms and selection allocate nothing. `par_sort` splits
 //! keys identical when equal in place too, in parallel (each thread takes a
-//! bucket's buffer as `sort` would, under 4 MiB); `NanLast` and `LargestFirst` keys and
-//! `par_sort_by_key`'s records take a buffer as long as the slice.
+//! bucket's buffer as `sort` would, under 4 MiB); `NanLast` and `LargestFirst` keys
+//! take a buffer as long as the slice, and so does `par_sort_by_key` of small
+//! elements (a buffer of as many elements, as `sort_by_key`); its other
+//! elements and `par_sort_by_cached_key` take their records twice.
 //!
 //! # Key functions
 //!
-//! `sort_by_key` moves small elements (at most 16 bytes, no drop glue) with
-//! their key computed again on every pass, as `radsort` does (fewer bytes to
-//! move than an element with its key, measured 0.91–0.95 of radsort's time on
-//! 16Mi `(f32, u32)` records where the stored keys took 1.5–1.6): it calls the
-//! key function a few times per element, as `std`'s `sort_by_key` does. Other
-//! elements, and every element in `sort_by_cached_key`,
-//! `sort_by_key_with_buffer` and the parallel forms, get their key computed
-//! once and stored next to the record's index. Either way a key function that
+//! `sort_by_key` and `par_sort_by_key` move small elements (at most 16 bytes,
+//! no drop glue) with their key computed again on every pass, as `radsort`
+//! does (fewer bytes to move than an element with its key, measured 0.91–0.95
+//! of radsort's time on 16Mi `(f32, u32)` records where the stored keys took
+//! 1.5–1.6): they call the key function a few times per element, as `std`'s
+//! `sort_by_key` does. Other elements, and every element in
+//! `sort_by_cached_key`, `par_sort_by_cached_key` and
+//! `sort_by_key_with_buffer`, get their key computed once and stored next to
+//! the record's index (or, in the cached forms, next to a small element). Either way a key function that
 //! answers differently on two calls can make the order wrong but never loses,
 //! duplicates or reads out of bounds (the result is a permutation), and one that
 //! panics leaves the slice a permutation of its input.
@@ -178,7 +181,7 @@ pub use nan_last::{LargestFirst, NanLast};
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
-pub use parallel::{par_sort, par_sort_by_key};
+pub use parallel::{par_sort, par_sort_by_cached_key, par_sort_by_key};
 #[cfg(feature = "rayon")]
 pub use quantile::par_quantiles;
 #[cfg(feature = "alloc")]

@@ -29,11 +29,25 @@ const SAMPLE_STRIDE: usize = 4096;
 
 /// Copies `from[at..]` to `to[at..]` when dropped: the records of a checked
 /// split's buckets from `at` on, whole in `from`, if the sort of one of them
-/// panics.
-struct CopyBack<'a, T: Copy> {
-    from: &'a mut [T],
-    to: &'a mut [T],
+/// panics (and, in the parallel sorts, a bucket's records whole in `from` when
+/// its sort into `to` panics).
+pub(super) struct CopyBack<'a, T: Copy> {
+    pub(super) from: &'a mut [T],
+    pub(super) to: &'a mut [T],
     at: usize,
+}
+
+impl<'a, T: Copy> CopyBack<'a, T> {
+    /// A guard that copies all of `from` to `to` if dropped before
+    /// [`keep`](Self::keep) (`from` and `to` of equal length).
+    pub(super) fn all(from: &'a mut [T], to: &'a mut [T]) -> Self {
+        CopyBack { from, to, at: 0 }
+    }
+
+    /// Drops the guard without copying: `to` holds what it should.
+    pub(super) fn keep(mut self) {
+        self.at = self.from.len();
+    }
 }
 
 impl<T: Copy> Drop for CopyBack<'_, T> {

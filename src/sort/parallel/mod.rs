@@ -15,9 +15,10 @@
 //!   as the slice: the buckets one task sorts take a buffer each (as `sort`
 //!   would: at most [`IN_PLACE_BYTES`](super::route::IN_PLACE_BYTES), or an
 //!   eighth of the bucket above it).
-//! - **Records** (the keys of `par_sort_by_key`, with their element bytes or
-//!   indices) and `NanLast` (whose tied keys differ in their bits) are sorted
-//!   **stably, out of place**, with a scratch buffer as long as the slice
+//! - **Records** (`par_sort_by_key`'s small elements, their key computed again
+//!   on each pass; the keys of `par_sort_by_cached_key`, with their element
+//!   bytes or indices) and `NanLast` (whose tied keys differ in their bits) are
+//!   sorted **stably, out of place**, with a scratch buffer as long as the slice
 //!   (written by rayon's tasks, so that its page faults are taken on every
 //!   thread): each task counts one chunk's records per value of the byte; the
 //!   counts give every (bucket, chunk) pair its own range of the other buffer,
@@ -46,7 +47,13 @@
 //! on a 16-core Xeon.) The statistic of [`__stats`] records the largest piece,
 //! for the tests.
 //!
-//! [`par_sort_by_key`] adds two phases of the same shape: the key function is
+//! [`par_sort_by_key`] sorts elements of at most 16 bytes without drop glue
+//! themselves, as `sort_by_key` does, calling the key function again on each
+//! pass (through the checked forms: every write of a split is checked, and a
+//! key that panics leaves each bucket's records whole; see [`sort_part`]): one
+//! buffer as long as the slice, and half the bytes to move of a record of key
+//! and element. [`par_sort_by_cached_key`] (and `par_sort_by_key` of other
+//! elements) adds two phases of the same shape as a split: the key function is
 //! called on chunks of the slice, one task each (the records of keys and
 //! element bytes or indices, into a vector whose pages those tasks map), and
 //! records of at most 16 bytes without drop glue are written back in chunks.
@@ -57,11 +64,13 @@ use alloc::vec::Vec;
 
 use rayon::prelude::*;
 
-use super::by_key::sort_by_key_on;
+use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
 use super::engine::lsd_to;
 use super::radix::{Radix, count_digit};
-use super::records::{Engine, Keyed};
-use super::route::lsd;
+use super::records::Engine;
+use super::route::{self, Scratch};
+use super::split::CopyBack;
 use super::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
@@ -139,8 +148,10 @@ pub mod __stats {
 }
 use __stats::piece;
 
+mod by_key;
 mod regions;
 
+pub use by_key::{par_sort_by_cached_key, par_sort_by_key};
 use regions::sort_exact;
 
 /// A pointer to the output that tasks write through at disjoint indices.
@@ -199,15 +210,28 @@ fn pool_pieces() -> usize {
 }
 
 /// [`chunk_of`] for the pieces of a pass of rayon's current pool.
-fn pool_chunk(n: usize) -> usize {
+pub(super) fn pool_chunk(n: usize) -> usize {
     chunk_of(n, pool_pieces())
 }
 
 /// Sorts the records of `from` stably by the low `bytes` bytes of their radix
 /// (the bytes above are the same in every record), with `other` (as long) as
 /// the other buffer; the result ends in `other` when `to_other`, else in `from`.
-fn sort_part<T, R, F>(from: &mut [T], other: &mut [T], bytes: usize, to_other: bool, job: &Job<F>)
-where
+///
+/// Checked (`CHECKED`, for a radix that calls a user's key function: see
+/// `engine.rs`): every write of a split is checked, a split whose ranges do not
+/// fill is dropped (the records stay in their input order), and if `radix`
+/// panics, the records end whole where the result would have, each once,
+/// before the panic goes on: a split's source is only read; a bucket sorted
+/// into `other` by one task is copied there from `from` ([`CopyBack`]); the
+/// buckets of a split that never ran ([`Parts`]) are copied to `from`.
+fn sort_part<const CHECKED: bool, T, R, F>(
+    from: &mut [T],
+    other: &mut [T],
+    bytes: usize,
+    to_other: bool,
+    job: &Job<F>,
+) where
     T: Copy + Send + Sync,
     R: Radix,
     F: Fn(&T) -> R + Sync + Copy,
@@ -216,52 +240,120 @@ where
     if n <= job.leaf {
         piece(n);
         if to_other {
-            lsd_to(from, other, job.radix);
+            // Checked, a panic leaves the records in `from`: copied over.
+            let back = CopyBack::all(&mut *from, &mut *other);
+            lsd_to::<CHECKED, T, R>(back.from, back.to, job.radix);
+            back.keep();
         } else {
-            lsd(from, other, job.radix);
+            route::sort::<false, CHECKED, T, R>(from, Scratch::Given(other), &job.radix);
         }
         return;
     }
     if bytes == 0 {
         // Every byte sorted: the keys are equal and the records in input order.
         if to_other {
-            let chunk = job.chunk(n);
-            other
-                .par_chunks_mut(chunk)
-                .zip(from.par_chunks(chunk))
-                .for_each(|(o, f)| {
-                    piece(f.len());
-                    o.copy_from_slice(f);
-                });
+            copy(other, from, job);
         }
         return;
     }
-    let Some(bounds) = split(from, other, bytes, job) else {
+    // A panic in the split leaves `from` whole, to copy when the result goes to
+    // `other`.
+    let back = CopyBack::all(&mut *from, &mut *other);
+    let grouped = split::<CHECKED, T, R, F>(back.from, back.to, bytes, job);
+    back.keep();
+    let bounds = match grouped {
+        Grouped::Buckets(bounds) => bounds,
         // One bucket holds every record: the next byte, nothing moved.
-        return sort_part(from, other, bytes - 1, to_other, job);
+        Grouped::One => {
+            return sort_part::<CHECKED, T, R, F>(from, other, bytes - 1, to_other, job);
+        }
+        // A checked split whose ranges did not fill: the records stay in
+        // `from`, in input order.
+        Grouped::Unfilled => {
+            if to_other {
+                copy(other, from, job);
+            }
+            return;
+        }
     };
     // The buckets are disjoint ranges of both buffers, their records in `other`.
-    let mut parts = Vec::with_capacity(bounds.len());
+    let mut parts = Parts {
+        parts: Vec::with_capacity(bounds.len()),
+        to_other,
+    };
     let (mut rest_o, mut rest_f) = (other, from);
     for w in bounds.windows(2) {
         let len = w[1] - w[0];
         let (ho, to) = rest_o.split_at_mut(len);
         let (hf, tf) = rest_f.split_at_mut(len);
         if len > 0 {
-            parts.push((ho, hf));
+            parts.parts.push((ho, hf, false));
         }
         rest_o = to;
         rest_f = tf;
     }
-    parts
-        .into_par_iter()
-        .for_each(|(o, f)| sort_part(o, f, bytes - 1, !to_other, job));
+    parts.parts.par_iter_mut().for_each(|(o, f, started)| {
+        *started = true;
+        sort_part::<CHECKED, T, R, F>(o, f, bytes - 1, !to_other, job);
+    });
+}
+
+/// The buckets of one split, each a range of `other` holding its records and
+/// the same range of `from`, and whether its task started. A task that started
+/// leaves its bucket's records where the result goes, even if it panics
+/// ([`sort_part`]); if one panics, rayon may not start the rest: when dropped,
+/// each bucket whose task never started is copied to `from` if the result goes
+/// there.
+struct Parts<'a, T: Copy> {
+    parts: Vec<(&'a mut [T], &'a mut [T], bool)>,
+    to_other: bool,
+}
+
+impl<T: Copy> Drop for Parts<'_, T> {
+    fn drop(&mut self) {
+        if !self.to_other {
+            for (o, f, started) in &mut self.parts {
+                if !*started {
+                    f.copy_from_slice(o);
+                }
+            }
+        }
+    }
+}
+
+/// `dst` becomes a copy of `src` (as long), in chunks on rayon's threads.
+fn copy<T: Copy + Send + Sync, F>(dst: &mut [T], src: &[T], job: &Job<F>) {
+    let chunk = job.chunk(src.len());
+    dst.par_chunks_mut(chunk)
+        .zip(src.par_chunks(chunk))
+        .for_each(|(d, s)| {
+            piece(s.len());
+            d.copy_from_slice(s);
+        });
+}
+
+/// How a split grouped its records.
+enum Grouped {
+    /// Where each of the 256 buckets starts in the other buffer and, last, the
+    /// slice's length.
+    Buckets(Vec<usize>),
+    /// Every record has the same byte: nothing moved.
+    One,
+    /// A checked split's ranges did not fill (the radix answered differently
+    /// than when it counted): the other buffer holds nothing of use.
+    Unfilled,
 }
 
 /// Moves `src` into `dst` stably grouped by byte `bytes - 1` of the radix, in
-/// parallel chunks; returns where each of the 256 buckets starts and, last,
-/// `src.len()`, or `None` (nothing moved) when every record has the same byte.
-fn split<T, R, F>(src: &[T], dst: &mut [T], bytes: usize, job: &Job<F>) -> Option<Vec<usize>>
+/// parallel chunks. Checked (`CHECKED`), a write outside its (bucket, chunk)
+/// range is not made, and the split is [`Grouped::Unfilled`] if any range is
+/// not filled exactly.
+fn split<const CHECKED: bool, T, R, F>(
+    src: &[T],
+    dst: &mut [T],
+    bytes: usize,
+    job: &Job<F>,
+) -> Grouped
 where
     T: Copy + Send + Sync,
     R: Radix,
@@ -288,7 +380,7 @@ where
             sum += c[b];
         }
         if sum - bounds[b] == n {
-            return None;
+            return Grouped::One;
         }
     }
     bounds.push(sum);
@@ -297,34 +389,69 @@ where
         "split: counts do not cover the slice"
     );
     let out = Out(dst.as_mut_ptr());
-    src.par_chunks(chunk).zip(starts).for_each(|(c, mut next)| {
-        piece(c.len());
-        let out = out.get();
-        for x in c {
-            let d = byte(x);
-            let i = next[d];
-            next[d] += 1;
-            // SAFETY: `i` is inside this chunk's range of bucket `d`, which the
-            // prefix sums above made disjoint from every other (chunk, bucket)
-            // range; the chunk's records of bucket `d` fill exactly that range
-            // (the same `byte` of the same pure `radix` counted them, on the same
-            // chunks), and the ranges together cover `0..n` (checked above), so
-            // `i < n = dst.len()`.
-            unsafe { out.add(i).write(*x) };
-        }
-    });
-    Some(bounds)
+    let unfilled = AtomicBool::new(false);
+    src.par_chunks(chunk)
+        .zip(starts)
+        .zip(&counts)
+        .for_each(|((c, mut next), count)| {
+            piece(c.len());
+            let out = out.get();
+            if CHECKED {
+                let mut end = next;
+                for (e, k) in end.iter_mut().zip(count) {
+                    *e += k;
+                }
+                for x in c {
+                    let d = byte(x);
+                    let i = next[d];
+                    if i >= end[d] {
+                        unfilled.store(true, Relaxed);
+                        return;
+                    }
+                    next[d] += 1;
+                    // SAFETY: `i` is inside this chunk's range of bucket `d`
+                    // (checked just above), which the prefix sums made
+                    // disjoint from every other (chunk, bucket) range; the
+                    // ranges together cover `0..n` (checked above), so
+                    // `i < n = dst.len()`.
+                    unsafe { out.add(i).write(*x) };
+                }
+                if next != end {
+                    unfilled.store(true, Relaxed);
+                }
+            } else {
+                for x in c {
+                    let d = byte(x);
+                    let i = next[d];
+                    next[d] += 1;
+                    // SAFETY: `i` is inside this chunk's range of bucket `d`, which the
+                    // prefix sums above made disjoint from every other (chunk, bucket)
+                    // range; the chunk's records of bucket `d` fill exactly that range
+                    // (the same `byte` of the same pure `radix` counted them, on the same
+                    // chunks), and the ranges together cover `0..n` (checked above), so
+                    // `i < n = dst.len()`.
+                    unsafe { out.add(i).write(*x) };
+                }
+            }
+        });
+    if unfilled.load(Relaxed) {
+        Grouped::Unfilled
+    } else {
+        Grouped::Buckets(bounds)
+    }
 }
 
 /// Sorts `v` stably by `radix` on rayon's pool, `buf` (as long as `v`) as scratch.
-fn par_lsd<T: Copy + Send + Sync, R: Radix>(
+/// Checked (`CHECKED`, see [`sort_part`]): whatever `radix` answers, and if it
+/// panics, `v` ends holding its records, each once.
+pub(super) fn par_lsd<const CHECKED: bool, T: Copy + Send + Sync, R: Radix>(
     v: &mut [T],
     buf: &mut [T],
     radix: impl Fn(&T) -> R + Sync + Copy,
 ) {
     let n = v.len();
     if n < PARALLEL_MIN {
-        lsd(v, buf, radix);
+        route::sort::<false, CHECKED, T, R>(v, Scratch::Given(buf), &radix);
         return;
     }
     let pieces = pool_pieces();
@@ -333,7 +460,7 @@ fn par_lsd<T: Copy + Send + Sync, R: Radix>(
         leaf: (n / pieces).max(LEAF_MIN),
         pieces,
     };
-    sort_part(v, buf, R::BITS as usize / 8, false, &job);
+    sort_part::<CHECKED, T, R, _>(v, buf, R::BITS as usize / 8, false, &job);
 }
 
 /// [`sort`](super::sort) on rayon's thread pool: stable, the same order and the
@@ -382,68 +509,12 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
         sort_exact(v, K::Radix::BITS as usize / 8, &job);
     } else {
         let mut buf = Parallel.buffer(v[0], v.len());
-        par_lsd(v, &mut buf, radix_of::<K>);
-    }
-}
-
-/// [`sort_by_cached_key`](super::sort_by_cached_key) on rayon's thread pool: stable, any `T:
-/// Send`, `key` called once per element, on rayon's threads (chunks of the
-/// slice, in parallel; hence `Fn + Sync`, as rayon's own `par_sort_by_key`),
-/// before the keys are sorted in parallel (as [`par_sort`] sorts). Records of
-/// at most 16 bytes without drop glue are written back in parallel too; larger
-/// ones, or ones with drop glue, are moved into place by index on the calling
-/// thread.
-///
-/// ```
-/// use normkey::sort::{self, NanLast};
-///
-/// let mut v: Vec<(u32, f64)> = (0..3000).map(|i| (i, f64::from((i * 31) % 97))).collect();
-/// v[5].1 = f64::NAN;
-/// v[6].1 = -0.0;
-/// sort::par_sort_by_key(&mut v, |r| NanLast(r.1));
-/// assert_eq!(v[0], (0, 0.0));
-/// assert_eq!(v[1].0, 6); // −0 ties with +0: input order
-/// assert_eq!(v[2].0, 97); // equal keys in input order
-/// assert!(v.last().unwrap().1.is_nan());
-/// ```
-pub fn par_sort_by_key<T: Send, K: SortKey>(v: &mut [T], key: impl Fn(&T) -> K + Sync) {
-    if v.len() < PARALLEL_MIN {
-        super::sort_by_cached_key(v, key);
-    } else {
-        sort_by_key_on(v, InChunks(key), &Parallel);
-    }
-}
-
-/// A key function called on rayon's threads, a chunk of the slice per task.
-struct InChunks<F>(F);
-impl<T: Send, K, F: Fn(&T) -> K + Sync> Keyed<T, K> for InChunks<F> {
-    /// The records written by rayon's tasks, into a vector whose pages they
-    /// mapped (16M `(f32, u32)` records: `par_sort_by_key` 0.77 of its time
-    /// with both vectors mapped by the calling thread, measured).
-    fn records<U: Copy + Send + Sync>(
-        self,
-        v: &mut [T],
-        blank: U,
-        make: impl Fn(usize, &T, K) -> U + Sync,
-    ) -> Vec<U> {
-        let mut out = Parallel.buffer(blank, v.len());
-        let chunk = pool_chunk(v.len());
-        let key = &self.0;
-        out.par_chunks_mut(chunk)
-            .zip(v.par_chunks_mut(chunk))
-            .enumerate()
-            .for_each(|(c, (out, v))| {
-                piece(v.len());
-                for ((o, x), i) in out.iter_mut().zip(&*v).zip(c * chunk..) {
-                    *o = make(i, x, key(x));
-                }
-            });
-        out
+        par_lsd::<false, K, K::Radix>(v, &mut buf, radix_of::<K>);
     }
 }
 
 /// [`par_lsd`], the [`Engine`] of the parallel record sorts.
-struct Parallel;
+pub(super) struct Parallel;
 impl Engine for Parallel {
     fn sort<T: Copy + Send + Sync, R: Radix>(
         &self,
@@ -451,7 +522,7 @@ impl Engine for Parallel {
         buf: &mut [T],
         radix: impl Fn(&T) -> R + Sync + Copy,
     ) {
-        par_lsd(v, buf, radix);
+        par_lsd::<false, T, R>(v, buf, radix);
     }
 
     /// The buffer written by rayon's tasks, so that its page faults are taken on

@@ -61,10 +61,9 @@
 //! the calling thread: the one sequential pass left.
 
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use rayon::prelude::*;
-
-use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::engine::lsd_to;
 use super::radix::{Radix, count_digit};

@@ -12,6 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use common::XorShift;
+use normkey::__dispatch::Width;
 use normkey::sort::{self, __thresholds as th, SortKey};
 
 /// The system allocator, tracking the bytes allocated now and their peak.
@@ -54,21 +55,28 @@ fn peak_extra(f: impl FnOnce()) -> usize {
     PEAK.load(Relaxed) - before
 }
 
-/// Sorts `v` with `sort::sort`, checks the result against `std`'s sort (`cmp`,
-/// bit for bit through `bits`) and returns the peak extra bytes.
+/// Sorts `v` with `sort::sort`, and again without the vector sort (which
+/// allocates nothing, and takes these keys where the CPU has AVX-512: the
+/// radix routes, `sort::__sort_at` at `Width::Baseline`), checks each result
+/// against `std`'s sort (`cmp`, bit for bit through `bits`) and returns the
+/// larger peak of extra bytes.
 fn sorted_peak<K: SortKey + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
-    mut v: Vec<K>,
+    v: &[K],
     cmp: impl Fn(&K, &K) -> std::cmp::Ordering,
     bits: impl Fn(&K) -> B,
 ) -> usize {
-    let mut want = v.clone();
+    let mut want = v.to_vec();
     want.sort_by(cmp);
-    let peak = peak_extra(|| sort::sort(&mut v));
-    assert!(
-        v.iter().map(&bits).eq(want.iter().map(&bits)),
-        "sort: {} keys",
-        v.len()
-    );
+    let mut peak = 0;
+    for width in [Width::Avx512, Width::Baseline] {
+        let mut v = v.to_vec();
+        peak = peak.max(peak_extra(|| sort::__sort_at(&mut v, width)));
+        assert!(
+            v.iter().map(&bits).eq(want.iter().map(&bits)),
+            "sort at {width:?}: {} keys",
+            v.len()
+        );
+    }
     peak
 }
 
@@ -89,7 +97,7 @@ fn sort_needs_at_most_an_eighth_of_the_slice_more() {
     let eighth = |bytes_per_key: usize| n * bytes_per_key / 8;
 
     let floats: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b as u32)).collect();
-    let peak = sorted_peak(floats, f32::total_cmp, |x| x.to_bits());
+    let peak = sorted_peak(&floats, f32::total_cmp, |x| x.to_bits());
     assert!(peak <= eighth(4), "f32 random bits: {peak} bytes");
 
     #[allow(clippy::cast_precision_loss)] // a random value, not a count
@@ -97,14 +105,14 @@ fn sort_needs_at_most_an_eighth_of_the_slice_more() {
         .iter()
         .map(|&b| (b >> 40) as f32 / (1 << 24) as f32 * 2e6 - 1e6)
         .collect();
-    let peak = sorted_peak(uniform, f32::total_cmp, |x| x.to_bits());
+    let peak = sorted_peak(&uniform, f32::total_cmp, |x| x.to_bits());
     assert!(peak <= eighth(4), "f32 in ±1e6: {peak} bytes");
 
     let doubles: Vec<f64> = bits
         .iter()
         .map(|&b| f64::from_bits(0x3ff0_0000_0000_0000 | (b >> 12)))
         .collect();
-    let peak = sorted_peak(doubles, f64::total_cmp, |x| x.to_bits());
+    let peak = sorted_peak(&doubles, f64::total_cmp, |x| x.to_bits());
     assert!(peak <= eighth(8), "f64 in [1, 2): {peak} bytes");
 
     // Few distinct keys (4,400): counted, in a table.
@@ -113,15 +121,15 @@ fn sort_needs_at_most_an_eighth_of_the_slice_more() {
         .iter()
         .map(|&b| (b % 4400) as f32 / 16.0 + 100.0)
         .collect();
-    let peak = sorted_peak(quantized, f32::total_cmp, |x| x.to_bits());
+    let peak = sorted_peak(&quantized, f32::total_cmp, |x| x.to_bits());
     assert!(peak <= eighth(4), "f32, 4,400 distinct: {peak} bytes");
 
     let halves: Vec<u16> = bits.iter().map(|&b| b as u16).collect();
-    let peak = sorted_peak(halves, Ord::cmp, |x| *x);
+    let peak = sorted_peak(&halves, Ord::cmp, |x| *x);
     assert!(peak <= eighth(2), "u16: {peak} bytes");
 
     let bytes: Vec<u8> = bits.iter().map(|&b| b as u8).collect();
-    let peak = sorted_peak(bytes, Ord::cmp, |x| *x);
+    let peak = sorted_peak(&bytes, Ord::cmp, |x| *x);
     assert!(peak <= eighth(1), "u8: {peak} bytes");
 
     // The counter counts: `NanLast` keys tie with different bits, so they take

@@ -37,6 +37,7 @@ pub(super) struct CopyBack<'a, T: Copy> {
     at: usize,
 }
 
+#[cfg(feature = "rayon")] // the parallel sorts' guard
 impl<'a, T: Copy> CopyBack<'a, T> {
     /// A guard that copies all of `from` to `to` if dropped before
     /// [`keep`](Self::keep) (`from` and `to` of equal length).

@@ -85,6 +85,7 @@ use super::select::{self, Digits, Narrow, Narrowed, Wide};
 use passes::{InOrder, Ranged, Reads};
 
 mod exact;
+mod first;
 mod method;
 pub(crate) mod passes;
 mod pick;

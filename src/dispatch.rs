@@ -8,7 +8,8 @@
 //! [`Kernel`] (the exact sums' slice loop, `sum/kernel.rs`). A kernel may also
 //! ask its copy's [`Level`] for an operation whose instructions differ between
 //! copies but whose result does not (the exact error of a product: one fused
-//! multiply-add with FMA, Dekker's seventeen operations without).
+//! multiply-add with FMA, Dekker's seventeen operations without). [`prefetch`]
+//! asks for cache lines ahead of a loop (x86-64; nothing elsewhere).
 //!
 //! Elsewhere there is one copy: other architectures; soft-float x86-64 targets
 //! without SSE2 (`x86_64-unknown-none`, UEFI, kernels: there CPUID describes a vector
@@ -104,6 +105,31 @@ pub(crate) fn map<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: i
         return;
     }
     map_each::<CHUNK, S, D>(src, dst, f);
+}
+
+/// A hint that `xs[start..start + len]` will be read soon: the cache lines it
+/// touches are fetched (on x86-64; elsewhere nothing). Out-of-range parts are
+/// ignored.
+#[allow(clippy::inline_always)] // built into each kernel
+#[inline(always)]
+pub(crate) fn prefetch<T>(xs: &[T], start: usize, len: usize) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse", not(miri)))]
+    {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let Some(part) = xs.get(start..xs.len().min(start + len)) else {
+            return;
+        };
+        let bytes = core::mem::size_of_val(part);
+        let p = part.as_ptr().cast::<i8>();
+        let mut at = 0;
+        while at < bytes {
+            // SAFETY: a prefetch never faults, and `p + at` is within `part`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(at)) };
+            at += 64;
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse", not(miri))))]
+    let _ = (xs, start, len);
 }
 
 /// A loop to compile once per vector level: its `run` must be

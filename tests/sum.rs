@@ -532,6 +532,47 @@ fn dot_at_the_edges() {
     );
 }
 
+/// Every product −0 though both slices have nonzero factors (each pair has a
+/// zero): −0 (the `f64` grids once said +0); one +0 product among them: +0.
+#[test]
+fn dot_of_negative_zero_products() {
+    for n in [2, 3, 17, 512, 1000] {
+        let a: Vec<f64> = (0..n)
+            .map(|i| if i % 2 == 0 { -1.5 - i as f64 } else { 0.0 })
+            .collect();
+        let b: Vec<f64> = (0..n)
+            .map(|i| if i % 2 == 0 { 0.0 } else { -3.0 * i as f64 })
+            .collect();
+        let want =
+            |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).fold(-0.0, |s, p| s + p);
+        assert_eq!(
+            dot(&a, &b, Nans::Propagate).to_bits(),
+            (-0.0_f64).to_bits(),
+            "n {n}"
+        );
+        let (a32, b32): (Vec<f32>, Vec<f32>) = (
+            a.iter().map(|&x| x as f32).collect(),
+            b.iter().map(|&x| x as f32).collect(),
+        );
+        assert_eq!(
+            dot(&a32, &b32, Nans::Propagate).to_bits(),
+            (-0.0_f32).to_bits(),
+            "n {n}"
+        );
+        let (mut c, mut d) = (a.clone(), b.clone());
+        c[n - 1] = 2.0;
+        d[n - 1] = -0.0;
+        assert_eq!(
+            dot(&c, &d, Nans::Propagate).to_bits(),
+            (-0.0_f64).to_bits(),
+            "n {n}"
+        );
+        d[n - 1] = 0.0;
+        assert_eq!(want(&c, &d).to_bits(), 0);
+        assert_eq!(dot(&c, &d, Nans::Propagate).to_bits(), 0, "n {n}");
+    }
+}
+
 /// `f64` dot products whose factors' exponents span 0 to 70 binades from every
 /// region of the range, some blocks with zero factors of both signs, each with
 /// its rounded products subtracted again (so that the products' low parts make

@@ -6,7 +6,8 @@
 //!   parts on one to three fixed grids (`q = (x + σ) − σ` rounds `x` to a
 //!   multiple of `σ`'s last place `u`; `x − q` is exact and goes on to the next
 //!   grid, `2^42` times finer). The grids are chosen so that the block's values
-//!   leave nothing after the last one, and so that 512 parts of `2^43 · u` at
+//!   leave nothing after the last one (so the last grid's part is what the
+//!   others left, taken as it is), and so that 512 parts of `2^43 · u` at
 //!   most add up without rounding in 16 `f64` lanes per grid: every addition is
 //!   exact, so the lanes hold the block's exact sum, which is added into the
 //!   limbs once per grid. Branch-free `f64` additions that the compiler
@@ -22,7 +23,10 @@
 //!   read again for them.
 //!
 //! The dot products' loops, which make the products and hand them to these
-//! blocks, are in `products.rs`.
+//! blocks, are in `products.rs`. Their blocks' work is long enough that the
+//! CPU's own prefetching leaves the next block's reads waiting for the work to
+//! end: they fetch the next block's factors in the grids' loops
+//! (`dispatch::prefetch`), spread over the first two grids.
 //!
 //! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes (8 KiB for `f32` and
 //! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`), and 4 KiB of grid remainders; the
@@ -120,7 +124,7 @@ fn add_blocks<F: Float, const N: usize>(limbs: &mut [i64], xs: &[F]) -> Seen {
     let mut scratch = Scratch::<N>::new(0);
     let mut seen = Seen::default();
     for block in xs.chunks(BLOCK) {
-        add_block(limbs, block, &mut scratch, &mut seen);
+        add_block(limbs, block, [&[], &[]], &mut scratch, &mut seen);
     }
     seen
 }
@@ -131,6 +135,7 @@ fn add_blocks<F: Float, const N: usize>(limbs: &mut [i64], xs: &[F]) -> Seen {
 pub(super) fn add_block<F: Float, const N: usize>(
     limbs: &mut [i64],
     block: &[F],
+    ahead: [&[F]; 2],
     s: &mut Scratch<N>,
     seen: &mut Seen,
 ) {
@@ -139,9 +144,15 @@ pub(super) fn add_block<F: Float, const N: usize>(
     let done = hi != N as u32 - 1
         && hi != 0
         && match grids(F::FORMAT, lo, hi) {
-            Some((1, top)) => levels::<F, 1, false>(limbs, block, block, top, &mut s.rest, quantum),
-            Some((2, top)) => levels::<F, 2, false>(limbs, block, block, top, &mut s.rest, quantum),
-            Some((3, top)) => levels::<F, 3, false>(limbs, block, block, top, &mut s.rest, quantum),
+            Some((1, top)) => {
+                levels::<F, 1, false, false>(limbs, block, block, ahead, top, &mut s.rest, quantum)
+            }
+            Some((2, top)) => {
+                levels::<F, 2, false, false>(limbs, block, block, ahead, top, &mut s.rest, quantum)
+            }
+            Some((3, top)) => {
+                levels::<F, 3, false, false>(limbs, block, block, ahead, top, &mut s.rest, quantum)
+            }
             _ => false,
         };
     if done {
@@ -205,20 +216,27 @@ fn pow2(e: i32) -> f64 {
     f64::from_bits(((e + 1023) as u64) << 52)
 }
 
+/// σ of grid `l` (from 0) of grids whose first has unit `2^top`:
+/// σ = 1.5 · 2^52 · u, so that x + σ rounds x to a multiple of u (|x| < 2^51 · u).
+#[inline]
+fn sigma(top: i32, l: i32) -> f64 {
+    1.5 * pow2(top - (BITS - 1) * l + 52)
+}
+
 /// The block's exact sum (of `xs`, or of the products `xs[i] · ys[i]`, exact in
 /// `f64`, with `PRODUCTS`) on `L` grids, the first of unit `2^top`, into `limbs`.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
+pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool, const FETCH: bool>(
     limbs: &mut [i64],
     xs: &[F],
     ys: &[F],
+    ahead: [&[F]; 2],
     top: i32,
     rest: &mut Rest,
     quantum: i32,
 ) -> bool {
-    // σ = 1.5 · 2^52 · u: x + σ rounds x to a multiple of u (|x| < 2^51 · u).
-    let sigma: [f64; L] = core::array::from_fn(|l| 1.5 * pow2(top - (BITS - 1) * l as i32 + 52));
+    let sigma: [f64; L] = core::array::from_fn(|l| sigma(top, l as i32));
     let mut acc = [[0.0_f64; LANES]; L];
     // One loop per grid (the compiler vectorizes a loop of one grid, not of
     // several): the first reads the values, the others what the one before left.
@@ -227,7 +245,15 @@ pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
     let n = xs.len() / LANES;
     // The lanes in locals, so that they stay in registers.
     let mut lanes = [0.0_f64; LANES];
+    let mut at = 0;
     for ((c, d), r) in chunks.zip(other).zip(rest.iter_mut()) {
+        if FETCH {
+            dispatch::prefetch(ahead[0], at, LANES);
+            if L == 1 {
+                dispatch::prefetch(ahead[1], at, LANES);
+            }
+            at += LANES;
+        }
         let mut x = [0.0_f64; LANES];
         for ((x, v), w) in x.iter_mut().zip(c).zip(d) {
             *x = if PRODUCTS {
@@ -246,17 +272,31 @@ pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
         );
     }
     acc[0] = lanes;
+    // The second grid's loop fetches the second part of `ahead` (with
+    // `FETCH`). The last grid takes what the ones before leave as it is (the plan
+    // covers the block: rounding it to the grid would not change it).
+    let (mut fetch, mut left) = (FETCH, L);
     for (a, &s) in acc.iter_mut().zip(&sigma).skip(1) {
         let mut lanes = [0.0_f64; LANES];
-        for r in &mut rest[..n] {
-            pass(r, &mut lanes, s);
+        left -= 1;
+        let ahead = if fetch { ahead[1] } else { &[] };
+        fetch = false;
+        let mut at = 0;
+        if left > 1 {
+            for r in &mut rest[..n] {
+                dispatch::prefetch(ahead, at, LANES);
+                at += LANES;
+                pass(r, &mut lanes, s);
+            }
+        } else {
+            for r in &rest[..n] {
+                dispatch::prefetch(ahead, at, LANES);
+                at += LANES;
+                last(r, &mut lanes, s);
+            }
         }
         *a = lanes;
     }
-    debug_assert!(
-        L == 1 || rest[..n].iter().flatten().all(|&r| r == 0.0),
-        "the grids cover the block"
-    );
     for (v, w) in tail {
         let mut x = if PRODUCTS {
             v.widen() * w.widen()
@@ -276,6 +316,17 @@ pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool>(
         add_f64(limbs, halves(*lanes), quantum);
     }
     true
+}
+
+/// The last grid: what the grids before leave is on it, so each part is the
+/// value itself.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn last(x: &[f64; LANES], acc: &mut [f64; LANES], sigma: f64) {
+    for (x, a) in x.iter().zip(acc) {
+        debug_assert_eq!((*x + sigma) - sigma, *x, "the grids cover the block");
+        *a += *x;
+    }
 }
 
 /// The sum of the lanes, adding halves (exact here: see [`levels`]).

@@ -19,6 +19,9 @@ use crate::sum::kernel::{
     BLOCK, F64, Scratch, add_block, exponents, levels, plan, plan_within, span,
 };
 
+/// Blocks ahead.
+const AHEAD: usize = 4;
+
 /// The most grids of the `f64` dot product's blocks (for `p`, and for `e`).
 const DOT_LEVELS: i32 = 4;
 
@@ -43,7 +46,7 @@ struct Products<'a, F> {
     skip: bool,
 }
 
-impl<F: Float> dispatch::Kernel for Products<'_, F> {
+impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
     type Output = (u64, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
@@ -53,7 +56,9 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
         let mut buf = [0.0_f64; BLOCK];
         let mut count = 0;
         let f = F::FORMAT;
-        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
+        for (i, (ca, cb)) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)).enumerate() {
+            let far = |v: &'a [F]| v.get((i + AHEAD) * BLOCK..).unwrap_or(&[]);
+            let ahead = [far(self.a), far(self.b)];
             // Factors all finite and nonzero (so no NaN to skip and no −0):
             // the grids from the factors' exponents, the products made in the
             // first grid's loop.
@@ -61,15 +66,33 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
             if alo > 0 && blo > 0 && u64::from(ahi.max(bhi)) < f.all_ones() {
                 let ((ta, fa), (tb, fb)) = (span(f, alo, ahi), span(f, blo, bhi));
                 let done = match plan(ta + tb, fa + fb) {
-                    Some((1, top)) => {
-                        levels::<F, 1, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
-                    Some((2, top)) => {
-                        levels::<F, 2, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
-                    Some((3, top)) => {
-                        levels::<F, 3, true>(self.limbs, ca, cb, top, &mut scratch.rest, -1074)
-                    }
+                    Some((1, top)) => levels::<F, 1, true, true>(
+                        self.limbs,
+                        ca,
+                        cb,
+                        ahead,
+                        top,
+                        &mut scratch.rest,
+                        -1074,
+                    ),
+                    Some((2, top)) => levels::<F, 2, true, true>(
+                        self.limbs,
+                        ca,
+                        cb,
+                        ahead,
+                        top,
+                        &mut scratch.rest,
+                        -1074,
+                    ),
+                    Some((3, top)) => levels::<F, 3, true, true>(
+                        self.limbs,
+                        ca,
+                        cb,
+                        ahead,
+                        top,
+                        &mut scratch.rest,
+                        -1074,
+                    ),
                     _ => false,
                 };
                 if done {
@@ -85,7 +108,13 @@ impl<F: Float> dispatch::Kernel for Products<'_, F> {
                 *p = if gone { -0.0 } else { x * y };
                 skipped += u64::from(gone);
             }
-            add_block::<f64, 2048>(self.limbs, &buf[..ca.len()], &mut scratch, &mut seen);
+            add_block::<f64, 2048>(
+                self.limbs,
+                &buf[..ca.len()],
+                [&[], &[]],
+                &mut scratch,
+                &mut seen,
+            );
             count += ca.len() as u64 - skipped;
         }
         (count, seen)
@@ -138,7 +167,7 @@ struct TwoProducts<'a> {
 /// The quantum of the `f64` dot product's limbs.
 const DOT_QUANTUM: i32 = -2148;
 
-impl dispatch::Kernel for TwoProducts<'_> {
+impl<'a> dispatch::Kernel for TwoProducts<'a> {
     type Output = (u64, u8, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
@@ -147,11 +176,21 @@ impl dispatch::Kernel for TwoProducts<'_> {
         let mut seen = Seen::default();
         let (mut hi, mut lo) = ([0.0_f64; BLOCK], [0.0_f64; BLOCK]);
         let (mut count, mut flags) = (0, 0);
-        for (ca, cb) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)) {
+        for (i, (ca, cb)) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)).enumerate() {
             let n = ca.len();
+            // The next block's factors, fetched while this one's products go
+            // on their grids: half of `a` in each of the first two grids of
+            // `p`, half of `b` in those of `e`.
+            let half = |v: &'a [f64], h: usize| {
+                let v = v.get((i + AHEAD) * BLOCK + h * BLOCK / 2..).unwrap_or(&[]);
+                &v[..v.len().min(BLOCK / 2)]
+            };
+            let na = [half(self.a, 0), half(self.a, 1)];
+            let nb = [half(self.b, 0), half(self.b, 1)];
             let (x_lo, x_hi, y_lo, y_hi, nan) = two_products::<L>(ca, cb, &mut hi, &mut lo);
             let (mut x_lo, mut y_lo) = (x_lo, y_lo);
-            if x_lo == 0.0 || y_lo == 0.0 {
+            let zeros = x_lo == 0.0 || y_lo == 0.0;
+            if zeros {
                 (x_lo, y_lo) = (nonzero_min(ca), nonzero_min(cb));
             }
             // Comparisons that NaN fails; the products of the extreme factors
@@ -187,21 +226,23 @@ impl dispatch::Kernel for TwoProducts<'_> {
                 let done = match (high, low) {
                     (Some((high, top)), Some((low, bottom))) => {
                         (match high {
-                            1 => levels::<f64, 1, false>(limbs, p, p, top, rest, q),
-                            2 => levels::<f64, 2, false>(limbs, p, p, top, rest, q),
-                            3 => levels::<f64, 3, false>(limbs, p, p, top, rest, q),
-                            _ => levels::<f64, 4, false>(limbs, p, p, top, rest, q),
+                            1 => levels::<f64, 1, false, true>(limbs, p, p, na, top, rest, q),
+                            2 => levels::<f64, 2, false, true>(limbs, p, p, na, top, rest, q),
+                            3 => levels::<f64, 3, false, true>(limbs, p, p, na, top, rest, q),
+                            _ => levels::<f64, 4, false, true>(limbs, p, p, na, top, rest, q),
                         }) && match low {
-                            1 => levels::<f64, 1, false>(limbs, e, e, bottom, rest, q),
-                            2 => levels::<f64, 2, false>(limbs, e, e, bottom, rest, q),
-                            3 => levels::<f64, 3, false>(limbs, e, e, bottom, rest, q),
-                            _ => levels::<f64, 4, false>(limbs, e, e, bottom, rest, q),
+                            1 => levels::<f64, 1, false, true>(limbs, e, e, nb, bottom, rest, q),
+                            2 => levels::<f64, 2, false, true>(limbs, e, e, nb, bottom, rest, q),
+                            3 => levels::<f64, 3, false, true>(limbs, e, e, nb, bottom, rest, q),
+                            _ => levels::<f64, 4, false, true>(limbs, e, e, nb, bottom, rest, q),
                         }
                     }
                     _ => false,
                 };
                 if done {
-                    seen.not_neg_zero = true;
+                    // The sum is −0 only where every product is −0: not where
+                    // a product has no zero factor, nor where one is +0.
+                    seen.not_neg_zero |= !zeros || products_not_neg_zero(ca, cb);
                     continue;
                 }
             }
@@ -211,8 +252,8 @@ impl dispatch::Kernel for TwoProducts<'_> {
                     *l = -0.0;
                 }
             }
-            add_block::<f64, 2048>(self.limbs, &hi[..n], &mut scratch, &mut seen);
-            add_block::<f64, 2048>(self.limbs, &lo[..n], &mut scratch, &mut seen);
+            add_block::<f64, 2048>(self.limbs, &hi[..n], [&[], &[]], &mut scratch, &mut seen);
+            add_block::<f64, 2048>(self.limbs, &lo[..n], [&[], &[]], &mut scratch, &mut seen);
         }
         (count, flags, seen)
     }
@@ -250,6 +291,15 @@ fn two_products<L: Level>(
     let up = |t: u32| f64::from_bits(u64::from(t) << 32 | 0xffff_ffff);
     let down = |t: u32| f64::from_bits(u64::from(t) << 32);
     (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad != 0)
+}
+
+/// Whether a product of `a` and `b` is not −0 (where the sum of the products
+/// is not: any product of a nonzero factor, or a +0).
+#[cold]
+fn products_not_neg_zero(a: &[f64], b: &[f64]) -> bool {
+    a.iter()
+        .zip(b)
+        .any(|(&x, &y)| (x * y).to_bits() != (-0.0_f64).to_bits())
 }
 
 /// The smallest nonzero `|x|` of `xs` (with no NaN), `+∞` when there is none.

@@ -261,7 +261,7 @@ impl<'a> dispatch::Kernel for TwoProducts<'a> {
 
 /// `hi[i] + lo[i] = a[i] · b[i]` (`Level::two_product`), and the smallest and
 /// largest `|a[i]|` and `|b[i]|`, to within their top 31 bits (enough for their
-/// exponents), and whether a product is NaN or ±∞.
+/// exponents), and whether a factor is NaN or ±∞.
 #[allow(clippy::inline_always)] // built into the AVX2 copy
 #[inline(always)]
 fn two_products<L: Level>(
@@ -274,14 +274,9 @@ fn two_products<L: Level>(
     // integer minima and maxima of 32 bits, which vectorize.
     let top = |x: f64| (x.to_bits() >> 32) as u32 & 0x7fff_ffff;
     let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (u32::MAX, 0, u32::MAX, 0);
-    // The bits of p − p: +0's, or a NaN's where p is NaN or ±∞.
-    let mut bad = 0;
     for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
         let (p, e) = L::two_product(x, y);
         (*h, *l) = (p, e);
-        #[allow(clippy::eq_op)] // NaN for NaN and ±∞, +0 otherwise
-        let z = p - p;
-        bad |= z.to_bits();
         let (tx, ty) = (top(x), top(y));
         x_lo = x_lo.min(tx);
         x_hi = x_hi.max(tx);
@@ -290,7 +285,10 @@ fn two_products<L: Level>(
     }
     let up = |t: u32| f64::from_bits(u64::from(t) << 32 | 0xffff_ffff);
     let down = |t: u32| f64::from_bits(u64::from(t) << 32);
-    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), bad != 0)
+    // The top word of +∞: ∞ and NaN at or above it (a product of finite
+    // factors is NaN or ±∞ only where it overflows: the caller checks).
+    let special = x_hi.max(y_hi) >= 0x7ff0_0000;
+    (down(x_lo), up(x_hi), down(y_lo), up(y_hi), special)
 }
 
 /// Whether a product of `a` and `b` is not −0 (where the sum of the products

@@ -290,7 +290,9 @@ count!(u16, u32, usize);
 /// `K` tables of `N` counters of type `W` take the records in turn, so that a
 /// run of one digit does not chain every increment on the one before; they are
 /// added to `total` after every block of `K · W::FLUSH` records (2^30 for `u32`),
-/// which cannot overflow them.
+/// which cannot overflow them. (On a 32-bit target `4 · 2^30` is past
+/// `usize::MAX`: the block is then the whole slice, whose 2^32 − 1 records at
+/// most give each of four `u32` tables about 2^30.)
 // Always inlined: a vectorized kernel's copy (`dispatch::vectorized`) builds it
 // for its own instructions; each caller is a frame of its own (`select.rs`).
 #[allow(clippy::inline_always)]
@@ -313,7 +315,16 @@ pub(crate) fn count_into<T, const N: usize, const K: usize, W: Count, C: Count>(
     // Each table takes a `K`-th of a block, and table 0 the remainders (fewer
     // than `K` in each run of `DIGIT_RUN`): at most `FLUSH · (1 + K / DIGIT_RUN)`
     // records, within the type's range.
-    for block in v.chunks(W::FLUSH.min(1 << 30) * K) {
+    // A constant: an overflow here fails the build, not the call.
+    let per_block = const {
+        let flush = if W::FLUSH < 1 << 30 {
+            W::FLUSH
+        } else {
+            1 << 30
+        };
+        flush.saturating_mul(K)
+    };
+    for block in v.chunks(per_block) {
         #[allow(clippy::large_stack_arrays)]
         let mut tables = [[W::ZERO; N]; K];
         for run in block.chunks(DIGIT_RUN) {

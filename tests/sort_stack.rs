@@ -1,8 +1,9 @@
 //! The stack of the read-only selection functions (issue 40): `select`,
-//! `select_many`, `quantiles_with_buffer` (several methods, both NaN rules) and
-//! `top_k_with_buffer` each run in a thread with a small stack, on 256 values
-//! (the firmware window) and on 1Mi (the wide digits), and answer as they do on
-//! the main thread.
+//! `select_many`, `quantiles_with_buffer` (several methods, both NaN rules),
+//! `top_k_with_buffer` and `top_k_indices_with_buffer` (`k` up to half the
+//! slice: the merge of at most 512 candidates and the LSD passes above) each run
+//! in a thread with a small stack, on 256 values (the firmware window) and on
+//! 1Mi (the wide digits), and answer as they do on the main thread.
 //!
 //! The stack is 32 KiB in optimized builds (the bound the functions' docs state;
 //! `.ci/run`'s exhaustive stage runs this file with `--release`). Unoptimized
@@ -23,7 +24,7 @@
 mod common;
 
 use common::XorShift;
-use normkey::sort::{self, Method, Nans};
+use normkey::sort::{self, Method, Nans, SortKey};
 
 /// The thread's stack: see the module docs.
 const STACK: usize = if cfg!(any(debug_assertions, not(target_arch = "x86_64"))) {
@@ -132,19 +133,26 @@ fn quantiles(v: &[f32], w: &[f64]) -> Vec<u64> {
 fn top_k(v: &[f32], w: &[f64]) -> Vec<u64> {
     let n = v.len();
     let mut out = Vec::new();
-    // At most 512: a larger `k` is sorted by the radix sort, whose tables take
-    // more stack (`top_k_with_buffer`'s docs).
-    for k in [1, 10, 100, (n / 2).min(512)] {
-        let mut top = vec![0.0_f32; k];
-        let mut scratch = vec![0.0_f32; 2 * k];
-        sort::top_k_with_buffer(v, &mut top, &mut scratch).unwrap();
-        out.extend(top.iter().map(|x| u64::from(x.to_bits())));
-        let mut top = vec![0.0_f64; k];
-        let mut scratch = vec![0.0_f64; 2 * k];
-        sort::top_k_with_buffer(w, &mut top, &mut scratch).unwrap();
-        out.extend(top.iter().map(|x| x.to_bits()));
+    // Up to 512 the candidates are merged; above, sorted by LSD passes one
+    // digit at a time (`top_k_with_buffer`'s docs): 2,000 and half the slice.
+    for k in [1, 10, 100, (n / 2).min(512), (n / 2).min(2000), n / 2] {
+        out.extend(top_k_of(v, k, |x| u64::from(x.to_bits())));
+        out.extend(top_k_of(w, k, |x| x.to_bits()));
     }
     out
+}
+
+/// The `k` smallest of `v` (`top_k_with_buffer`) and their indices
+/// (`top_k_indices_with_buffer`), as bits.
+fn top_k_of<K: SortKey + Default>(v: &[K], k: usize, bits: impl Fn(&K) -> u64) -> Vec<u64> {
+    let mut top = vec![K::default(); k];
+    let mut scratch = vec![K::default(); 2 * k];
+    sort::top_k_with_buffer(v, &mut top, &mut scratch).unwrap();
+    let mut idx = vec![0; k];
+    let mut pairs = vec![(K::default(), 0); 2 * k];
+    sort::top_k_indices_with_buffer(v, &mut idx, &mut pairs).unwrap();
+    let idx = idx.iter().map(|&i| u64::try_from(i).unwrap());
+    top.iter().map(bits).chain(idx).collect()
 }
 
 /// Each function on a small stack against the main thread's answers.

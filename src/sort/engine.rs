@@ -257,6 +257,46 @@ fn lsd_passes<const CHECKED: bool, T: Copy, R: Radix>(
     in_buf
 }
 
+/// Stable LSD sort by `radix` on a small stack, the result in `v` (`buf`, as
+/// long as `v`, is scratch): each digit is counted in a read of its own
+/// ([`count_digit`]: 4 KiB of tables, then 256 starts), where [`sort_in`]
+/// counts every digit in one read (16 KiB while it counts, 8 KiB kept) and
+/// splits a slice larger than the cache first (two tables of 4 × 512 starts).
+/// One read more for each digit, and no split: a slice larger than the cache
+/// takes one pass over memory for each digit on which its records differ.
+/// Top-k's sort of more than `select::NARROW_MAX` candidates in the
+/// `_with_buffer` forms.
+pub(crate) fn lsd_each_digit<T: Copy, R: Radix>(
+    v: &mut [T],
+    buf: &mut [T],
+    radix: &impl Fn(&T) -> R,
+) {
+    debug_assert_eq!(buf.len(), v.len());
+    let n = v.len();
+    if n <= INSERTION_MAX {
+        insertion::<false, T, R>(v, radix);
+        return;
+    }
+    // Records in `v` (false) or `buf` (true).
+    let mut in_buf = false;
+    for digit in 0..(R::BITS / DIGIT_BITS) as usize {
+        #[allow(clippy::cast_possible_truncation)] // a digit index is below 16
+        let shift = digit as u32 * DIGIT_BITS;
+        let src: &[T] = if in_buf { buf } else { v };
+        let mut starts = count_digit::<T, BUCKETS>(src, |x| radix(x).shr_usize(shift));
+        if starts.contains(&n) {
+            continue; // every record has this digit: the pass would copy
+        }
+        exclusive_prefix_sum(&mut starts);
+        let (src, dst): (&[T], &mut [T]) = if in_buf { (buf, v) } else { (v, buf) };
+        scatter_digit::<false, T, R>(src, dst, &mut starts, digit, radix);
+        in_buf = !in_buf;
+    }
+    if in_buf {
+        v.copy_from_slice(buf);
+    }
+}
+
 /// The scatter of an LSD pass by byte `digit` of the radix; `starts` as
 /// [`scatter`]'s.
 #[inline]

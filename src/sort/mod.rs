@@ -106,7 +106,8 @@
 //! The read-only functions count on the stack, in tables sized for firmware:
 //! on a slice of at most 512 records, 16 counters a digit (and top-k's last
 //! sort merges, without tables); on a longer one, 2,048 `u32` counters a digit,
-//! a table at a time. Measured (`tools/stack-sizes/check.py`: the frames LLVM
+//! a table at a time (and top-k's sort of more than 512 candidates counts one
+//! byte at a time: four tables of 256 `u32` counters). Measured (`tools/stack-sizes/check.py`: the frames LLVM
 //! records, summed along the deepest call chain; `f32` unless said):
 //!
 //! | function | 256 values, `thumbv7em-none-eabihf` | 256 values, x86-64 | any length, both |
@@ -114,12 +115,13 @@
 //! | [`select`], [`select_by_key`] | 0.9 KiB | 0.7 KiB | 17 KiB |
 //! | [`select_many`] | 1.0 KiB | 0.9 KiB | 25 KiB (the first pass's counts are kept) |
 //! | [`quantiles_with_buffer`], [`quantile()`] | 3.0 KiB (`f64`: 3.2 KiB) | 1.9 KiB (`f64`: 2.1 KiB) | 18 KiB |
-//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`] | 0.9 KiB | 0.7 KiB | 17 KiB while `k ≤ 512`; a larger `k` is sorted by the radix sort, whose tables take more |
+//! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`] | 0.9 KiB | 0.9 KiB | 17 KiB, any `k` (the sort of more than 512 candidates: 6.5 KiB, x86-64 8.3 KiB) |
 //!
 //! `.ci/run` checks the first and last columns on `thumbv7em-none-eabihf`
 //! (at most 4 KiB and 32 KiB), and `tests/sort_stack.rs` runs each on 256 and 1Mi
-//! values in a thread with a 32 KiB stack. The sorts (`sort_with_buffer`, …) are
-//! not bounded this way: their tables take tens of KiB.
+//! values in a thread with a 32 KiB stack (top-k with `k` up to half the slice).
+//! The sorts (`sort_with_buffer`, …) and the allocating top-k forms are not
+//! bounded this way: their tables take tens of KiB.
 //!
 //! # Examples
 //!

@@ -9,8 +9,11 @@
 //! after the kept ones: it cannot enter). The slice is read in blocks of 32 keys
 //! compared with the threshold at once, so that on most data, once the
 //! threshold has settled, a block costs one vector compare. At the end the `k`
-//! records are sorted stably: with the crate's radix sort, or, for `k` of at
-//! most 512, merged without tables (a small stack: the [table](super#stack)).
+//! records are sorted stably: for `k` of at most 512, merged without tables;
+//! above, in the `_with_buffer` forms, by LSD passes that count one digit at a
+//! time (a small stack: the [table](super#stack)), and in the allocating forms
+//! by the crate's radix sort (faster on more candidates than the cache holds,
+//! whose split first takes tens of KiB of stack).
 //!
 //! O(n) whatever the data: a buffer of `2k` records fills at most once per `k`
 //! records read, and each fill costs O(k). With `k` near `n` this is a copy, one
@@ -20,7 +23,7 @@ use core::fmt;
 
 use super::engine::{INSERTION_MAX, insertion, merge_sort};
 use super::radix::Radix;
-use super::route::lsd;
+use super::route::{lsd, lsd_small_stack};
 use super::{SortKey, radix_of, radix_of_first, select};
 
 /// A bad argument of a top-k function.
@@ -156,8 +159,10 @@ fn keep_first<S: Copy, R: Radix>(buf: &mut [S], k: usize, stored: impl Fn(&S) ->
 }
 
 /// Checks `k` against `len` and the scratch length, and runs [`gather`] and the
-/// sort: the `k` records sorted in `scratch[..k]`.
-fn top_k_in<T, S: Copy, R: Radix>(
+/// sort: the `k` records sorted in `scratch[..k]`. `SMALL_STACK`: more than
+/// `select::NARROW_MAX` records are sorted by [`lsd_small_stack`] (the
+/// `_with_buffer` forms' bound), not by [`lsd`].
+fn top_k_in<const SMALL_STACK: bool, T, S: Copy, R: Radix>(
     v: &[T],
     k: usize,
     scratch: &mut [S],
@@ -173,6 +178,8 @@ fn top_k_in<T, S: Copy, R: Radix>(
     if k <= select::NARROW_MAX {
         // Without the radix sort's tables (16 KiB): a small stack.
         merge_sort(keys, &mut rest[..k], &stored);
+    } else if SMALL_STACK {
+        lsd_small_stack(keys, &mut rest[..k], stored);
     } else {
         lsd(keys, &mut rest[..k], stored);
     }
@@ -206,9 +213,10 @@ fn check(k: usize, len: usize, name: &'static str, scratch: usize) -> Result<(),
 /// input order come first. The largest keys are the smallest of
 /// [`Reverse`](core::cmp::Reverse) keys.
 ///
-/// Stack: 0.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (0.7 KiB on x86-64),
-/// 17 KiB at most on any slice while `out.len() ≤ 512`; a longer `out` is
-/// sorted by the radix sort, whose tables take more ([measured](super#stack)).
+/// Stack: 0.9 KiB on 256 `f32` on `thumbv7em-none-eabihf` (and on x86-64),
+/// 17 KiB at most on any slice and any `out.len()`: the read's selection; the
+/// sort of more than 512 candidates after it takes 6.5 KiB (8.3 KiB on x86-64)
+/// ([measured](super#stack)).
 ///
 /// # Errors
 ///
@@ -239,7 +247,7 @@ pub fn top_k_with_buffer<K: SortKey>(
     scratch: &mut [K],
 ) -> Result<(), TopKError> {
     let k = out.len();
-    top_k_in(v, k, scratch, |&x, _| x, radix_of::<K>)?;
+    top_k_in::<true, _, _, _>(v, k, scratch, |&x, _| x, radix_of::<K>)?;
     out.copy_from_slice(&scratch[..k]);
     Ok(())
 }
@@ -269,7 +277,7 @@ pub fn top_k_indices_with_buffer<K: SortKey>(
     scratch: &mut [(K, usize)],
 ) -> Result<(), TopKError> {
     let k = out.len();
-    top_k_in(v, k, scratch, |&x, i| (x, i), radix_of_first::<K, usize>)?;
+    top_k_in::<true, _, _, _>(v, k, scratch, |&x, i| (x, i), radix_of_first::<K, usize>)?;
     for (o, r) in out.iter_mut().zip(scratch.iter()) {
         *o = r.1;
     }
@@ -319,7 +327,7 @@ mod alloc_forms {
             return Ok(Vec::new());
         };
         let mut buf = alloc::vec![fill; capacity(k, v.len())];
-        top_k_in(v, k, &mut buf, |&x, _| x, radix_of::<K>)?;
+        top_k_in::<false, _, _, _>(v, k, &mut buf, |&x, _| x, radix_of::<K>)?;
         buf.truncate(k);
         Ok(buf)
     }
@@ -412,7 +420,7 @@ mod alloc_forms {
             return Ok(Vec::new());
         };
         let mut buf = alloc::vec![(key(first), 0); capacity(k, v.len())];
-        top_k_in(
+        top_k_in::<false, _, _, _>(
             v,
             k,
             &mut buf,

@@ -62,6 +62,20 @@ pub fn probe_top_k(v: &[f32; N], out: &mut [f32; N / 2], scratch: &mut [f32; N])
     sort::top_k_with_buffer(v, out, scratch).is_ok()
 }
 
+/// `top_k_with_buffer` of any `k` of a slice of any length.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_top_k(v: &[f32], out: &mut [f32], scratch: &mut [f32]) -> bool {
+    sort::top_k_with_buffer(v, out, scratch).is_ok()
+}
+
+/// `top_k_indices_with_buffer` of any `k` of a slice of `f64` of any length.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn long_top_k_indices(v: &[f64], out: &mut [usize], scratch: &mut [(f64, usize)]) -> bool {
+    sort::top_k_indices_with_buffer(v, out, scratch).is_ok()
+}
+
 /// `select` on a slice of any length (`check.py --long`: both digit widths).
 #[unsafe(no_mangle)]
 #[inline(never)]
@@ -104,6 +118,18 @@ pub extern "C" fn _start() -> ! {
         black_box(long_quantile(black_box(&v[..]), black_box(0.5)));
         let mut many64 = [None; 3];
         long_select_many(black_box(&w[..]), &mut many64);
+        black_box(long_top_k(
+            black_box(&v[..]),
+            black_box(&mut out[..]),
+            black_box(&mut scratch[..]),
+        ));
+        let mut idx = [0; 4];
+        let mut pairs = [(0.0, 0); 8];
+        black_box(long_top_k_indices(
+            black_box(&w[..]),
+            black_box(&mut idx[..]),
+            black_box(&mut pairs[..]),
+        ));
         let mut q64 = [0.0; 5];
         black_box(long_quantiles(
             black_box(&w[..]),

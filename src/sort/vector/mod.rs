@@ -538,6 +538,24 @@ fn clean_lanes<V: Lanes>(mut x: V) -> V {
     x
 }
 
+/// `$body` for each `$i` in `0..$n` (a constant of at most 16), written out:
+/// the compiler keeps a block's vectors in registers only where every index is
+/// a constant, and it does not unroll the network's nested loops by itself.
+macro_rules! unrolled {
+    ($n:expr, $i:ident => $body:expr) => {
+        unrolled!(@ $n, $i => $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@ $n:expr, $i:ident => $body:expr; $($k:literal)*) => {{
+        const { assert!($n <= 16) };
+        $(
+            if $k < $n {
+                let $i: usize = $k;
+                $body;
+            }
+        )*
+    }};
+}
+
 /// Sorts the `N · W` lanes of `v` (lane `i` of vector `a` is element
 /// `a · W + i`) by the same network: each vector's lanes sorted, then runs of
 /// `2, 4, …, N` vectors merged, the flip and the half-cleaners across vectors
@@ -546,31 +564,40 @@ fn clean_lanes<V: Lanes>(mut x: V) -> V {
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
+    unrolled!(N, i => v[i] = sort_lanes(v[i]));
+    merge::<V, N, 2>(v);
+    merge::<V, N, 4>(v);
+    merge::<V, N, 8>(v);
+    merge::<V, N, 16>(v);
+}
+
+/// The merges of [`network`] of runs of `K` vectors (nothing where `K > N`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn merge<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
+    if K > N {
+        return;
+    }
     let reverse = V::W - 1;
-    for x in v.iter_mut() {
-        *x = sort_lanes(*x);
-    }
-    let mut k = 2;
-    while k <= N {
-        for start in (0..N).step_by(k) {
-            for a in 0..k / 2 {
-                let (i, j) = (start + a, start + k - 1 - a);
-                let y = v[j].swap_lanes(reverse);
-                (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
-            }
-        }
-        let mut d = k / 4;
-        while d > 0 {
-            for i in (0..N).filter(|i| i & d == 0) {
+    // The flip: in each run, vector `a` against vector `K − 1 − a` reversed.
+    unrolled!(N / 2, p => {
+        let (start, a) = ((p & !(K / 2 - 1)) << 1, p & (K / 2 - 1));
+        let (i, j) = (start + a, start + K - 1 - a);
+        let y = v[j].swap_lanes(reverse);
+        (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
+    });
+    // The half-cleaners across vectors: `d = K / 4, …, 1`.
+    unrolled!(3, t => {
+        if K >= 4 << t {
+            let d = (K / 4) >> t;
+            unrolled!(N / 2, p => {
+                // The `p`-th index whose bit `d` is clear.
+                let i = ((p & !(d - 1)) << 1) | (p & (d - 1));
                 (v[i], v[i + d]) = (v[i].min(v[i + d]), v[i].max(v[i + d]));
-            }
-            d /= 2;
+            });
         }
-        for x in v.iter_mut() {
-            *x = clean_lanes(*x);
-        }
-        k *= 2;
-    }
+    });
+    unrolled!(N, i => v[i] = clean_lanes(v[i]));
 }
 
 #[cfg(test)]

@@ -33,13 +33,13 @@ struct U64x8(__m512i);
 /// inside [`sort_u32`] and [`sort_u64`] (the methods are `#[inline(always)]`,
 /// the types private), which require AVX-512 (F).
 macro_rules! lanes {
-    ($v:ident, $e:ty, $w:literal, $mask:ty, $set1:ident, $cast:ty, $iota:expr,
+    ($v:ident, $e:ty, $w:literal, $block:literal, $mask:ty, $set1:ident, $cast:ty, $iota:expr,
      $min:ident, $max:ident, $perm:ident, $blend:ident, $lt:ident, $compress:ident,
      $store:ident) => {
         impl Lanes for $v {
             type E = $e;
             const W: usize = $w;
-            const BLOCK: usize = 16;
+            const BLOCK: usize = $block;
             #[inline(always)]
             fn splat(x: $e) -> Self {
                 // SAFETY: AVX-512 (F), see the macro's docs.
@@ -113,6 +113,7 @@ lanes!(
     U32x16,
     u32,
     16,
+    16,
     u16,
     _mm512_set1_epi32,
     i32,
@@ -129,6 +130,7 @@ lanes!(
     U64x8,
     u64,
     8,
+    16,
     u8,
     _mm512_set1_epi64,
     i64,

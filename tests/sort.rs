@@ -170,13 +170,14 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     let counted = th::COUNTED_BYTES / size_of::<K>();
     // The vector sort's AVX2 route ends here.
     let avx2 = th::VECTOR_AVX2_BYTES / size_of::<K>();
-    // The vector sort's blocks in registers (where it takes `K`), AVX-512's and
-    // AVX2's.
+    // The vector sort's blocks in registers (where it takes `K`): AVX-512's
+    // of `u64`, of `u32` (and the portable lanes'), AVX2's.
     let block = th::VECTOR_BLOCK_BYTES / size_of::<K>();
     for m in [
         th::INSERTION_MAX,
         block,
-        block / 4,
+        block / 2,
+        block / 8,
         avx2,
         127,
         256,
@@ -806,7 +807,7 @@ fn every_path_once() {
         5,
         th::INSERTION_MAX + 1,
         th::CACHED_BYTES / 4 + 2,
-        th::VECTOR_BLOCK_BYTES / 4 + 1,
+        th::VECTOR_BLOCK_BYTES / 8 + 1,
     ];
     #[cfg(feature = "rayon")]
     lengths.push(th::PARALLEL_MIN + 1);

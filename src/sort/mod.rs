@@ -209,8 +209,9 @@ pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
 pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
     pub const INSERTION_MAX: usize = super::engine::INSERTION_MAX;
-    /// The vector sort sorts slices of at most this many bytes in registers,
-    /// and partitions longer ones (AVX-512's; AVX2's blocks are a quarter).
+    /// The vector sort's largest block sorted in registers, in bytes
+    /// (AVX-512's of `u64`; its `u32` blocks are half as long, AVX2's an
+    /// eighth): longer slices are partitioned.
     pub const VECTOR_BLOCK_BYTES: usize = super::vector::BLOCK_BYTES;
     /// Slices of at most this many bytes take the vector sort in AVX2; longer
     /// ones the radix routes.

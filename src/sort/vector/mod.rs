@@ -128,12 +128,14 @@ pub(super) trait Lanes: Copy {
     }
 }
 
-/// Most vectors a block sorted in registers holds: 16 (AVX-512: 256 `u32`,
-/// 128 `u64`; AVX2 takes 8, with half as many registers).
-pub(super) const BLOCK_VECTORS: usize = 16;
+/// Most vectors a block sorted in registers holds: 32 (AVX-512's `u64`: 256
+/// lanes; its `u32` take 16, also 256 lanes, as do the portable lanes; AVX2
+/// takes 8, with half as many registers).
+pub(super) const BLOCK_VECTORS: usize = 32;
 
-/// The largest block sorted in registers, in bytes, with AVX-512's vectors of
-/// 64 bytes (and the portable lanes'; AVX2's blocks are a quarter as long).
+/// The largest block sorted in registers, in bytes (AVX-512's `u64`, 2 KiB;
+/// its `u32` blocks and the portable lanes' are half as long, AVX2's an
+/// eighth).
 pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
 
 /// The largest block in lanes, for the padded copy.
@@ -440,7 +442,8 @@ fn small<V: Lanes>(s: &mut [V::E]) {
         2 => in_registers::<V, 2>(&mut block),
         3 | 4 => in_registers::<V, 4>(&mut block),
         5..=8 => in_registers::<V, 8>(&mut block),
-        _ if V::BLOCK >= 16 => in_registers::<V, 16>(&mut block),
+        9..=16 if V::BLOCK >= 16 => in_registers::<V, 16>(&mut block),
+        _ if V::BLOCK >= 32 => in_registers::<V, 32>(&mut block),
         _ => unreachable!("a block of at most V::BLOCK vectors"),
     }
     s.copy_from_slice(&block[..n]);
@@ -543,10 +546,10 @@ fn clean_lanes<V: Lanes>(mut x: V) -> V {
 /// a constant, and it does not unroll the network's nested loops by itself.
 macro_rules! unrolled {
     ($n:expr, $i:ident => $body:expr) => {
-        unrolled!(@ $n, $i => $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        unrolled!(@ $n, $i => $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)
     };
     (@ $n:expr, $i:ident => $body:expr; $($k:literal)*) => {{
-        const { assert!($n <= 16) };
+        const { assert!($n <= 32) };
         $(
             if $k < $n {
                 let $i: usize = $k;
@@ -569,6 +572,7 @@ fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
     merge::<V, N, 4>(v);
     merge::<V, N, 8>(v);
     merge::<V, N, 16>(v);
+    merge::<V, N, 32>(v);
 }
 
 /// The merges of [`network`] of runs of `K` vectors (nothing where `K > N`).
@@ -587,7 +591,7 @@ fn merge<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
         (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
     });
     // The half-cleaners across vectors: `d = K / 4, …, 1`.
-    unrolled!(3, t => {
+    unrolled!(4, t => {
         if K >= 4 << t {
             let d = (K / 4) >> t;
             unrolled!(N / 2, p => {

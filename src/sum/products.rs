@@ -65,34 +65,17 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
             let ((alo, ahi), (blo, bhi)) = (exponents(ca), exponents(cb));
             if alo > 0 && blo > 0 && u64::from(ahi.max(bhi)) < f.all_ones() {
                 let ((ta, fa), (tb, fb)) = (span(f, alo, ahi), span(f, blo, bhi));
+                let (limbs, rest, q) = (&mut *self.limbs, &mut scratch.rest, -1074);
                 let done = match plan(ta + tb, fa + fb) {
-                    Some((1, top)) => levels::<F, 1, true, true>(
-                        self.limbs,
-                        ca,
-                        cb,
-                        ahead,
-                        top,
-                        &mut scratch.rest,
-                        -1074,
-                    ),
-                    Some((2, top)) => levels::<F, 2, true, true>(
-                        self.limbs,
-                        ca,
-                        cb,
-                        ahead,
-                        top,
-                        &mut scratch.rest,
-                        -1074,
-                    ),
-                    Some((3, top)) => levels::<F, 3, true, true>(
-                        self.limbs,
-                        ca,
-                        cb,
-                        ahead,
-                        top,
-                        &mut scratch.rest,
-                        -1074,
-                    ),
+                    Some((1, top)) => {
+                        levels::<F, 1, true, true>(limbs, ca, cb, ahead, top, rest, q)
+                    }
+                    Some((2, top)) => {
+                        levels::<F, 2, true, true>(limbs, ca, cb, ahead, top, rest, q)
+                    }
+                    Some((3, top)) => {
+                        levels::<F, 3, true, true>(limbs, ca, cb, ahead, top, rest, q)
+                    }
                     _ => false,
                 };
                 if done {

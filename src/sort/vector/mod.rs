@@ -182,43 +182,65 @@ fn level(width: Width) -> Option<Level> {
 
 /// Sorts `v` (keys that [`takes`] accepts at `width`): each key is replaced
 /// by its radix in place, the radixes are sorted, and each is turned back into
-/// its key (`from_radix` of `radix` is the key, bit for bit, for these keys).
+/// its key (`from_radix` of `radix` is the key, bit for bit, for these keys);
+/// the turns are built into the level's function too, in its vectors.
 pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
     let Some(level) = level(width) else {
         return debug_assert!(false, "sort_keys without a level");
     };
+    match level {
+        Level::Avx512 => x86::avx512::<K>(v),
+        Level::Avx2 => x86::avx2::<K>(v),
+        Level::Portable => portable::sort::<K>(v),
+    }
+}
+
+/// Replaces each key of `v` by its radix, in place: the slice of radixes.
+///
+/// # Panics
+///
+/// Where `K::Radix` is not as large as `K` and at most as aligned ([`takes`]
+/// checks both).
+#[allow(clippy::inline_always)] // built into each level's entry point
+#[inline(always)]
+pub(super) fn radixes<K: SortKey>(v: &mut [K]) -> &mut [K::Radix] {
     assert!(size_of::<K>() == size_of::<K::Radix>() && align_of::<K>() >= align_of::<K::Radix>());
     let n = v.len();
     let p = v.as_mut_ptr();
     for i in 0..n {
         // SAFETY: `i < n`, in `v`; a `K::Radix` fits in a `K`'s room (same
         // size, alignment at most the key's). `v` is borrowed mutably, so no
-        // one else reads the slots while they hold radixes; none panics in
-        // between (`radix`, `from_radix` and the sort are pure and total).
+        // one else reads the slots while they hold radixes; none panics until
+        // `keys` turns them back (`radix`, `from_radix` and the sort are pure
+        // and total).
         unsafe {
             let k = p.add(i).read();
             p.add(i).cast::<K::Radix>().write(k.radix());
         }
     }
     // SAFETY: the `n` slots of `v` hold initialized `K::Radix`es (above), at
-    // the radix's alignment; the slice is the only reference used until it ends.
-    let radixes = unsafe { core::slice::from_raw_parts_mut(p.cast::<K::Radix>(), n) };
-    sort_radixes(radixes, level);
-    for i in 0..n {
-        // SAFETY: as above; each slot holds a radix and gets its key back.
-        unsafe {
-            let r = p.add(i).cast::<K::Radix>().read();
-            p.add(i).write(K::from_radix(r));
-        }
-    }
+    // the radix's alignment; the slice borrows `v`.
+    unsafe { core::slice::from_raw_parts_mut(p.cast::<K::Radix>(), n) }
 }
 
-/// Sorts `v` at `level` (a radix of 32 or 64 bits).
-fn sort_radixes<R: Radix>(v: &mut [R], level: Level) {
-    match level {
-        Level::Avx512 => x86::avx512(R::wide(v)),
-        Level::Avx2 => x86::avx2(R::wide(v)),
-        Level::Portable => portable::sort(R::wide(v)),
+/// Turns each radix of `r` back into its key, in place: the inverse of
+/// [`radixes`].
+///
+/// # Safety
+///
+/// `r` is the slice [`radixes::<K>`](radixes) returned (its slots are `K`s'
+/// room), or a reborrow of it.
+#[allow(clippy::inline_always)] // built into each level's entry point
+#[inline(always)]
+pub(super) unsafe fn keys<K: SortKey>(r: &mut [K::Radix]) {
+    let p = r.as_mut_ptr();
+    for i in 0..r.len() {
+        // SAFETY: as in `radixes`: each slot is a key's room (the caller's),
+        // holding a radix; it gets its key back.
+        unsafe {
+            let x = p.add(i).read();
+            p.add(i).cast::<K>().write(K::from_radix(x));
+        }
     }
 }
 

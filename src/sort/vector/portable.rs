@@ -3,7 +3,8 @@
 
 #![allow(clippy::inline_always)] // each method built into its level's entry point
 
-use super::{Lanes, quicksort};
+use super::{Lanes, keys, quicksort, radixes};
+use crate::sort::SortKey;
 use crate::sort::radix::{Radix, Wide};
 
 /// `W` integers.
@@ -75,11 +76,15 @@ impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
     }
 }
 
-/// Sorts `v` (16 lanes of `u32`, 8 of `u64`, as AVX-512's).
-pub(crate) fn sort(v: Wide<'_>) {
-    match v {
+/// [`sort_keys`](super::sort_keys) in 16 lanes of `u32`, 8 of `u64`, as
+/// AVX-512's.
+pub(crate) fn sort<K: SortKey>(v: &mut [K]) {
+    let r = radixes(v);
+    match <K::Radix as Radix>::wide(r) {
         Wide::U32(v) => quicksort::<Portable<u32, 16>>(v),
         Wide::U64(v) => quicksort::<Portable<u64, 8>>(v),
         Wide::Other => {}
     }
+    // SAFETY: `r` is what `radixes` returned.
+    unsafe { keys::<K>(r) };
 }

@@ -2,30 +2,47 @@
 //! AVX2 copy: `avx512.rs` and `avx2.rs`, each an impl of `Lanes` per lane
 //! width and the entry points of [`entry_points!`].
 
-/// A level's entry points: `sort` of a slice of radixes, and the quicksort of
-/// each lane type in a function built for the level's target features.
+/// A level's entry points: `sort` of a slice of keys (turned into radixes
+/// and back, and the radixes sorted, all in a function built for the level's
+/// target features), and the quicksort of each lane type.
 macro_rules! entry_points {
     ($features:literal, $name:literal, $u32:ty, $u64:ty) => {
-        #[doc = concat!("Sorts `v` in ", $name, " registers.")]
-        pub(crate) fn sort(v: crate::sort::radix::Wide<'_>) {
-            use crate::sort::radix::Wide;
+        #[doc = concat!("[`sort_keys`](crate::sort::vector::sort_keys) in ", $name, " registers.")]
+        pub(crate) fn sort<K: crate::sort::SortKey>(v: &mut [K]) {
             // SAFETY: `sort`'s caller (`vector::level`) found the level on the
             // CPU, with the OS saving its registers (`dispatch::width`).
-            unsafe {
-                match v {
-                    Wide::U32(v) => sort_u32(v),
-                    Wide::U64(v) => sort_u64(v),
-                    Wide::Other => {}
-                }
-            }
+            unsafe { sort_in::<K>(v) }
         }
 
-        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u32`s in ", $name, ".")]
+        #[doc = concat!("[`sort`] built for ", $name, ".")]
         ///
         /// # Safety
         ///
         #[doc = concat!("The CPU has ", $name, " and the OS saves its registers.")]
         #[target_feature(enable = $features)]
+        unsafe fn sort_in<K: crate::sort::SortKey>(v: &mut [K]) {
+            use crate::sort::radix::{Radix, Wide};
+            use crate::sort::vector::{keys, radixes};
+            let r = radixes(v);
+            // SAFETY: this function's requirement, theirs.
+            unsafe {
+                match <K::Radix as Radix>::wide(r) {
+                    Wide::U32(v) => sort_u32(v),
+                    Wide::U64(v) => sort_u64(v),
+                    Wide::Other => {}
+                }
+            }
+            // SAFETY: `r` is what `radixes` returned.
+            unsafe { keys::<K>(r) };
+        }
+
+        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u32`s in ", $name, " (one copy for every key type).")]
+        ///
+        /// # Safety
+        ///
+        /// As [`sort_in`].
+        #[target_feature(enable = $features)]
+        #[inline(never)]
         unsafe fn sort_u32(v: &mut [u32]) {
             crate::sort::vector::quicksort::<$u32>(v);
         }
@@ -34,8 +51,9 @@ macro_rules! entry_points {
         ///
         /// # Safety
         ///
-        /// As [`sort_u32`].
+        /// As [`sort_in`].
         #[target_feature(enable = $features)]
+        #[inline(never)]
         unsafe fn sort_u64(v: &mut [u64]) {
             crate::sort::vector::quicksort::<$u64>(v);
         }

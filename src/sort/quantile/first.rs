@@ -6,7 +6,8 @@ use crate::dispatch::{self, Kernel, Level};
 use crate::sort::radix::{Count, Radix};
 use crate::sort::select::{Digits, Narrowed};
 
-use super::passes::SAMPLE;
+/// Records the first pass's digit is chosen from, spread evenly over the slice.
+pub(crate) const SAMPLE: usize = 256;
 
 /// The first pass's digit: the top `known` bits of a radix, less `base`, in
 /// buckets `1..=slots`; bucket 0 holds the records below `base`, `slots + 1`

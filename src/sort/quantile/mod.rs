@@ -82,7 +82,8 @@ use core::fmt;
 use super::SortKey;
 use super::radix::Radix;
 use super::select::{self, Digits, Narrow, Narrowed, Wide};
-use passes::{InOrder, Ranged, Reads};
+use first::Ranged;
+use passes::{InOrder, Reads};
 
 mod exact;
 mod first;

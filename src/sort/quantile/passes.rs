@@ -8,9 +8,9 @@
 //! A fixed first digit (the top bits of the radix: sign and exponent) splits
 //! skewed data poorly: log-normal `f64` puts most values in a handful of its
 //! buckets, and every later pass then counts many records. The first pass here
-//! sorts a sample of [`SAMPLE`] records spread over the slice first and picks
-//! its digit ([`Ranged`]) among three candidates by how finely each splits the
-//! sample: the bits that vary among the sampled numbers, their prefixes
+//! sorts a sample of [`SAMPLE`](super::first::SAMPLE) records spread over
+//! the slice first and picks its digit ([`Ranged`](super::first::Ranged), in
+//! `first.rs`) among three candidates by how finely each splits the sample: the bits that vary among the sampled numbers, their prefixes
 //! spanning a quarter or a half of the buckets (the rest room on either side
 //! for the tails), or the fixed top bits (better where the data spans many
 //! binades: uniform data crowds the top ones). The records below or above the
@@ -39,11 +39,6 @@
 use crate::dispatch::{self, Kernel, Level};
 use crate::sort::radix::{Count, Radix};
 use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
-
-pub(crate) use super::first::Ranged;
-
-/// Records the first pass's digit is chosen from, spread evenly over the slice.
-pub(crate) const SAMPLE: usize = 256;
 
 /// A prefix under way: its bits, their number, the records it holds.
 pub(crate) type Key<R> = (R, u32, usize);

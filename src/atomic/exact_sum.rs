@@ -3,8 +3,10 @@
 //!
 //! The state is [`ExactSum`]'s number — the same limbs, the same algorithm
 //! (`crate::sum::wide`) — with each limb an `AtomicU64` (wrapping, read as `i64`).
-//! An addition is two or three `fetch_add`s on the limbs its significand spans;
-//! a `fetch_add` that moves a limb out of its band (its old value is returned, so
+//! An addition is one `fetch_add` (`f32`, binary16, bfloat16: a significand
+//! shifted to its limb is below `2^55`, which a limb takes at once) or two (`f64`,
+//! unless its significand sits low in its limb: `wide::add_at`); a `fetch_add`
+//! that moves a limb out of its band (its old value is returned, so
 //! the adder knows) moves `2^63` of it into a carry on the next limb, by two
 //! more `fetch_add`s. No overflow bit is ever lost, whatever the interleaving:
 //! the proof is in `sum::wide`'s docs, and `src/atomic/exact_sum.rs`'s loom
@@ -127,8 +129,9 @@ impl Limbs for Atomic<'_> {
 /// # Size and speed
 ///
 /// 88 bytes for `f32` (11 limbs), 544 for `f64` (68), each limb an `AtomicU64`.
-/// An uncontended `add` is two or three `fetch_add`s (a `lock xadd` each on
-/// x86-64). Under contention, add into an [`ExactSum`] per thread and flush it
+/// An uncontended `add` is one `fetch_add` for `f32` (a `lock xadd` on x86-64)
+/// and one or two for `f64`; a carry (two more) comes at most once in `2^7`
+/// adds to a limb. Under contention, add into an [`ExactSum`] per thread and flush it
 /// with [`add_sum`](Self::add_sum): the same final bits, fewer shared writes.
 ///
 /// ```
@@ -217,8 +220,8 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
         }
     }
 
-    /// Adds `x`, exactly: two or three `fetch_add`s with `order` (more when a
-    /// limb carries).
+    /// Adds `x`, exactly: one `fetch_add` with `order` for `f32`, one or two for
+    /// `f64` (two more when a limb carries).
     ///
     /// ```
     /// use normkey::atomic::AtomicExactSum;

@@ -10,7 +10,7 @@
 //! # Carries that are never lost, in any order
 //!
 //! Each limb is an `i64` holding a digit of weight `2^(32·i)` and 30 bits of room
-//! above it. An addition puts at most 32 bits into a limb (`add_digit`); whoever
+//! above it. An addition puts at most `2^62` into a limb (`add_digit`); whoever
 //! moves a limb across `±2^62` (out of the band `[−2^62, 2^62)`, or back into it)
 //! moves `2^63` of it into a carry of `±2^31` to the next limb, with two more
 //! additions. That is the scheme of `ExBLAS` (Collange, Defour, Graillat,
@@ -156,16 +156,28 @@ pub(crate) fn add_digit<L: Limbs + ?Sized>(limbs: &mut L, mut i: usize, mut d: i
     }
 }
 
-/// Adds `±mag · 2^pos` to the number.
+/// Adds `±mag · 2^pos` to the number: below `2^55` (after the shift to its
+/// limb) in one addition, so an `f32` (a 24-bit significand, shifted by at most
+/// 31 bits) or a binary16 or bfloat16 value is one `fetch_add` of an atomic sum,
+/// and a limb that only such additions reach carries at most once in `2^7` of
+/// them; a larger number its low 32-bit digits first, then the rest (an `f64`:
+/// one or two additions; a 64-bit number: up to three, on limbs `pos / 32` to
+/// `pos / 32 + 2`).
 #[inline]
 pub(crate) fn add_at<L: Limbs + ?Sized>(limbs: &mut L, mag: u64, pos: u32, negative: bool) {
-    let i = (pos / 32) as usize;
-    let v = u128::from(mag) << (pos % 32);
-    for k in 0..3 {
-        let d = ((v >> (32 * k)) & 0xffff_ffff) as i64;
+    let mut i = (pos / 32) as usize;
+    let mut v = u128::from(mag) << (pos % 32);
+    let signed = |d: i64| if negative { -d } else { d };
+    while v >= 1 << 55 {
+        let d = (v & 0xffff_ffff) as i64;
         if d != 0 {
-            add_digit(limbs, i + k, if negative { -d } else { d });
+            add_digit(limbs, i, signed(d));
         }
+        v >>= 32;
+        i += 1;
+    }
+    if v != 0 {
+        add_digit(limbs, i, signed(v as i64));
     }
 }
 

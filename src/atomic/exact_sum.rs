@@ -131,8 +131,9 @@ impl Limbs for Atomic<'_> {
 /// 88 bytes for `f32` (11 limbs), 544 for `f64` (68), each limb an `AtomicU64`.
 /// An uncontended `add` is one `fetch_add` for `f32` (a `lock xadd` on x86-64)
 /// and one or two for `f64`; a carry (two more) comes at most once in `2^7`
-/// adds to a limb. Under contention, add into an [`ExactSum`] per thread and flush it
-/// with [`add_sum`](Self::add_sum): the same final bits, fewer shared writes.
+/// adds to a limb. Under contention, add into an [`ExactSum`] per thread and
+/// flush it with [`add_sum`](Self::add_sum): the same final bits, fewer shared
+/// writes.
 ///
 /// ```
 /// use normkey::atomic::AtomicExactSum;

@@ -30,8 +30,8 @@
 //! integer: 277 bits for any `f32`, 2,098 for any `f64`, plus 64 bits for up to
 //! 2^64 of them. The accumulator holds that integer in limbs of 32-bit digits,
 //! each an `i64` with room above its digit (`wide.rs`): an addition touches
-//! one limb (an `f32`) to three (a 64-bit number), and a limb that leaves `[−2^62, 2^62)` passes `2^63` on as
-//! a carry to the next, by additions only. The slice loop (`kernel.rs`) does
+//! one limb (an `f32`) to three (a 64-bit number), and a limb that leaves
+//! `[−2^62, 2^62)` passes `2^63` on as a carry to the next, by additions only. The slice loop (`kernel.rs`) does
 //! less per value: it adds each value's signed significand into a counter per
 //! exponent (the binning of Neal's `xsum` and of `ExBLAS`) and folds the counters into the limbs
 //! once per block. The value is rounded from the integer once

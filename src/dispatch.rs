@@ -152,6 +152,108 @@ pub(crate) trait Level {
     /// different between copies (the callers check these conditions and take
     /// another path when they fail).
     fn two_product(x: f64, y: f64) -> (f64, f64);
+    /// Whether [`two_product`](Self::two_product) is a fused multiply-add
+    /// (exact for factors of any size where `p` is finite and `|p| ≥ 2^−968`).
+    const FMA: bool;
+    /// Four `f64` lanes in the copy's registers, for loops the compiler does
+    /// not vectorize by itself (several accumulators a lane).
+    type Quad: Quad;
+}
+
+/// Four `f64` lanes: each operation is the IEEE operation lane by lane, rounded
+/// to nearest even, so every copy's results are the same.
+pub(crate) trait Quad: Copy {
+    /// Every lane `x`.
+    fn splat(x: f64) -> Self;
+    /// `s[..4]` (`s` has at least four values).
+    fn load(s: &[f64]) -> Self;
+    /// The lanes.
+    fn lanes(self) -> [f64; 4];
+    /// `self + o`.
+    fn add(self, o: Self) -> Self;
+    /// `self − o`.
+    fn sub(self, o: Self) -> Self;
+    /// `self + o` on the multiply-add units where the copy has them
+    /// (`self · one + o`, with `one` a 1 the compiler cannot see, or it would
+    /// make an addition of it again): a loop of additions spreads over both
+    /// kinds of units. `one` must be 1.
+    fn add_on_fma(self, o: Self, one: Self) -> Self;
+    /// `self − o`, as [`add_on_fma`](Self::add_on_fma) does (`self − o · one`).
+    fn sub_on_fma(self, o: Self, one: Self) -> Self;
+    /// [`Level::two_product`] lane by lane.
+    fn two_product(self, o: Self) -> (Self, Self);
+    /// `self · o`.
+    fn mul(self, o: Self) -> Self;
+    /// `|self|`.
+    fn abs(self) -> Self;
+    /// The smaller of `self` and `o`, either where a lane is NaN.
+    fn min(self, o: Self) -> Self;
+    /// The larger of `self` and `o`, either where a lane is NaN.
+    fn max(self, o: Self) -> Self;
+}
+
+impl Quad for [f64; 4] {
+    #[allow(clippy::inline_always)] // built into each kernel
+    #[inline(always)]
+    fn splat(x: f64) -> Self {
+        [x; 4]
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn load(s: &[f64]) -> Self {
+        [s[0], s[1], s[2], s[3]]
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn lanes(self) -> [f64; 4] {
+        self
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i] + o[i])
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i] - o[i])
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn add_on_fma(self, o: Self, _one: Self) -> Self {
+        self.add(o)
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn sub_on_fma(self, o: Self, _one: Self) -> Self {
+        self.sub(o)
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn two_product(self, o: Self) -> (Self, Self) {
+        let pe: [(f64, f64); 4] = core::array::from_fn(|i| Baseline::two_product(self[i], o[i]));
+        (pe.map(|(p, _)| p), pe.map(|(_, e)| e))
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i] * o[i])
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.map(|x| f64::from_bits(x.to_bits() & !(1 << 63)))
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i].min(o[i]))
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        core::array::from_fn(|i| self[i].max(o[i]))
+    }
 }
 
 /// The build's target features: Dekker's product with Veltkamp's split, or a
@@ -190,6 +292,12 @@ impl Level for Baseline {
         };
         (p, e)
     }
+    const FMA: bool = cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "fma",
+        not(miri)
+    ));
+    type Quad = [f64; 4];
 }
 
 /// `kernel.run()`, compiled for AVX2 when the CPU has it, else as the build's
@@ -241,7 +349,10 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
 mod avx2 {
     use super::{AtomicU8, Relaxed};
     use core::arch::x86_64::{
-        __cpuid, __cpuid_count, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_set_sd, _xgetbv,
+        __cpuid, __cpuid_count, __m256d, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_set_sd, _mm256_add_pd,
+        _mm256_andnot_pd, _mm256_fmadd_pd, _mm256_fmsub_pd, _mm256_fnmadd_pd, _mm256_loadu_pd,
+        _mm256_max_pd, _mm256_min_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_storeu_pd,
+        _mm256_sub_pd, _xgetbv,
     };
 
     /// [`super::map_each`] compiled with AVX2 and FMA enabled.
@@ -285,6 +396,94 @@ mod avx2 {
             let e =
                 unsafe { _mm_cvtsd_f64(_mm_fmsub_sd(_mm_set_sd(x), _mm_set_sd(y), _mm_set_sd(p))) };
             (p, e)
+        }
+        const FMA: bool = true;
+        type Quad = Quad256;
+    }
+
+    /// Four `f64` lanes in a YMM register.
+    #[derive(Clone, Copy)]
+    pub(super) struct Quad256(__m256d);
+
+    // The intrinsics below need AVX and FMA, which the copy that uses this
+    // type (`run_avx2`) is compiled for and runs only where CPUID reports them.
+    impl super::Quad for Quad256 {
+        #[allow(clippy::inline_always)] // built into `run_avx2`
+        #[inline(always)]
+        fn splat(x: f64) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_set1_pd(x) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn load(s: &[f64]) -> Self {
+            let s = &s[..4];
+            // SAFETY: AVX (see above); `s` holds four `f64`s.
+            Self(unsafe { _mm256_loadu_pd(s.as_ptr()) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn lanes(self) -> [f64; 4] {
+            let mut out = [0.0; 4];
+            // SAFETY: AVX (see above); `out` holds four `f64`s.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr(), self.0) };
+            out
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_add_pd(self.0, o.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_sub_pd(self.0, o.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn add_on_fma(self, o: Self, one: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_fmadd_pd(self.0, one.0, o.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn sub_on_fma(self, o: Self, one: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_fnmadd_pd(o.0, one.0, self.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn two_product(self, o: Self) -> (Self, Self) {
+            // SAFETY: AVX and FMA (see above).
+            let p = unsafe { _mm256_mul_pd(self.0, o.0) };
+            // SAFETY: AVX and FMA (see above).
+            (Self(p), Self(unsafe { _mm256_fmsub_pd(self.0, o.0, p) }))
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn mul(self, o: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_mul_pd(self.0, o.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn abs(self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_andnot_pd(_mm256_set1_pd(-0.0), self.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn min(self, o: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_min_pd(self.0, o.0) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn max(self, o: Self) -> Self {
+            // SAFETY: AVX and FMA (see above).
+            Self(unsafe { _mm256_max_pd(self.0, o.0) })
         }
     }
 

@@ -638,6 +638,86 @@ fn dot_every_spread_of_exponents() {
     }
 }
 
+/// The `f64` dot product tries each block on the grids of the blocks before and
+/// plans again where a block's products leave them: blocks whose products move
+/// up and down by up to 2^180 from one block to the next, spread over up to
+/// 2^40, with zeros and products below 2^−968 now and then, each followed by a
+/// block of its products rounded and negated, in reverse (so that what is left
+/// is the sum of the low parts, and a wrong grid's roundings do not cancel),
+/// against the oracle, whole and from offsets that shift the blocks; then with
+/// a NaN and a −∞. (A plan taken for every block fails it.)
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
+fn dot_blocks_of_changing_ranges() {
+    let mut r = XorShift(97);
+    let blocks = if cfg!(miri) { 3 } else { 48 };
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut centre: i64 = 1023;
+    for k in 0..blocks {
+        let x = r.next();
+        let step = [0, 1, 3, 10, 90][(x >> 30) as usize % 5];
+        let signed = |v: u64| i64::try_from(v).unwrap_or(0);
+        centre = (centre + signed(x % (2 * step + 1)) - signed(step)).clamp(600, 1450);
+        let spread = [0, 1, 4, 8, 12, 15, 20][(x >> 8) as usize % 7];
+        let odd = (x >> 16) % 16;
+        for i in 0..512 {
+            let y = r.next();
+            let e =
+                |y: u64| (centre + signed(y % (spread + 1)) - signed(spread) / 2).unsigned_abs();
+            let f =
+                |y: u64, e: u64| f64::from_bits((y >> 63) << 63 | e << 52 | (y & ((1 << 52) - 1)));
+            let (mut u, v) = (f(y, e(y >> 7)), f(y.rotate_left(17), e(y >> 23)));
+            if i == (k * 37) % 512 {
+                u = match odd {
+                    0 => 0.0,
+                    1 => -0.0,
+                    2 => f64::from_bits(y >> 20),
+                    3 => f64::from_bits((y >> 63) << 63 | 1 << 52),
+                    _ => u,
+                };
+            }
+            a.push(u);
+            b.push(v);
+        }
+        // The block's products, rounded and negated, as the next block: the
+        // sum of the two is the sum of the products' low parts.
+        // In reverse, so that a wrong grid's roundings would not cancel.
+        let m = a.len() - 512;
+        for i in (m..m + 512).rev() {
+            a.push(-(a[i] * b[i]) / 2.0);
+            b.push(2.0);
+        }
+    }
+    let n = a.len();
+    let check = |a: &[f64], b: &[f64], nans: Nans, what: &str| {
+        let bits = |v: &[f64]| -> Vec<u64> { v.iter().map(|x| x.to_bits()).collect() };
+        let on = match nans {
+            Nans::Propagate => oracle::Nans::Propagate,
+            Nans::Skip => oracle::Nans::Skip,
+        };
+        assert_eq!(
+            dot(a, b, nans).to_bits(),
+            oracle::dot(&bits(a), &bits(b), oracle::F64, on),
+            "{what}, {nans:?}"
+        );
+    };
+    for start in [0, 1, 4, 200, 511, 1000, 1024] {
+        for end in [n, n - 3, n - 1024, n / 2 + 77] {
+            let (a, b) = (&a[start..end], &b[start..end]);
+            check(a, b, Nans::Propagate, &format!("{start}..{end}"));
+        }
+    }
+    // A NaN, then a ±∞, in one block of the middle.
+    for (i, special) in [(n / 2 + 3, f64::NAN), (n / 2 + 700, -f64::INFINITY)] {
+        a[i] = special;
+        check(&a, &b, Nans::Propagate, &format!("{special} at {i}"));
+        check(&a, &b, Nans::Skip, &format!("{special} at {i}"));
+    }
+}
+
 /// Python's `math.fsum` (correctly rounded), recorded by `tools/sum-cases/gen.py`
 /// in `tests/data/sum/fsum.txt`: ordinary, cancelling, subnormal-only,
 /// overflowing (from Python's `Fraction`s: `fsum` refuses them) and long random

@@ -210,6 +210,15 @@ pub(super) fn plan_within(top_value: i32, finest: i32, max: i32) -> Option<(i32,
     (levels <= max && last >= -1022 && top <= 970).then_some((levels, top))
 }
 
+/// σ of the first of two grids for values below `2^top_value`, multiples of
+/// `2^finest`, where one or two grids cover them (and both leave `f64`'s normal
+/// range no more than [`plan`] allows).
+#[inline]
+pub(super) fn plan_two(top_value: i32, finest: i32) -> Option<f64> {
+    let (_, top) = plan_within(top_value, finest, 2)?;
+    (top - (BITS - 1) >= -1022).then(|| sigma(top, 0))
+}
+
 /// `2^e` for a normal exponent.
 #[inline]
 fn pow2(e: i32) -> f64 {
@@ -356,7 +365,7 @@ fn pass(x: &mut [f64; LANES], acc: &mut [f64; LANES], sigma: f64) {
 
 /// Adds an `f64` that is a multiple of `2^quantum` to limbs of that quantum.
 #[inline]
-fn add_f64(limbs: &mut [i64], v: f64, quantum: i32) {
+pub(super) fn add_f64(limbs: &mut [i64], v: f64, quantum: i32) {
     let (negative, _, sig, pos) = F64.parts(v.to_bits());
     if sig == 0 {
         return;

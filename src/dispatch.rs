@@ -167,6 +167,8 @@ pub(crate) trait Quad: Copy {
     fn splat(x: f64) -> Self;
     /// `s[..4]` (`s` has at least four values).
     fn load(s: &[f64]) -> Self;
+    /// `s[..4]` (`s` has at least four values), each widened to `f64`.
+    fn load_f32(s: &[f32]) -> Self;
     /// The lanes.
     fn lanes(self) -> [f64; 4];
     /// `self + o`.
@@ -202,6 +204,11 @@ impl Quad for [f64; 4] {
     #[inline(always)]
     fn load(s: &[f64]) -> Self {
         [s[0], s[1], s[2], s[3]]
+    }
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn load_f32(s: &[f32]) -> Self {
+        [s[0], s[1], s[2], s[3]].map(f64::from)
     }
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -349,10 +356,10 @@ fn map_each<const CHUNK: usize, S: Copy, D>(src: &[S], dst: &mut [D], f: impl Fn
 mod avx2 {
     use super::{AtomicU8, Relaxed};
     use core::arch::x86_64::{
-        __cpuid, __cpuid_count, __m256d, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_set_sd, _mm256_add_pd,
-        _mm256_andnot_pd, _mm256_fmadd_pd, _mm256_fmsub_pd, _mm256_fnmadd_pd, _mm256_loadu_pd,
-        _mm256_max_pd, _mm256_min_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_storeu_pd,
-        _mm256_sub_pd, _xgetbv,
+        __cpuid, __cpuid_count, __m256d, _mm_cvtsd_f64, _mm_fmsub_sd, _mm_loadu_ps, _mm_set_sd,
+        _mm256_add_pd, _mm256_andnot_pd, _mm256_cvtps_pd, _mm256_fmadd_pd, _mm256_fmsub_pd,
+        _mm256_fnmadd_pd, _mm256_loadu_pd, _mm256_max_pd, _mm256_min_pd, _mm256_mul_pd,
+        _mm256_set1_pd, _mm256_storeu_pd, _mm256_sub_pd, _xgetbv,
     };
 
     /// [`super::map_each`] compiled with AVX2 and FMA enabled.
@@ -420,6 +427,13 @@ mod avx2 {
             let s = &s[..4];
             // SAFETY: AVX (see above); `s` holds four `f64`s.
             Self(unsafe { _mm256_loadu_pd(s.as_ptr()) })
+        }
+        #[allow(clippy::inline_always)]
+        #[inline(always)]
+        fn load_f32(s: &[f32]) -> Self {
+            let s = &s[..4];
+            // SAFETY: AVX (see above); `s` holds four `f32`s.
+            Self(unsafe { _mm256_cvtps_pd(_mm_loadu_ps(s.as_ptr())) })
         }
         #[allow(clippy::inline_always)]
         #[inline(always)]

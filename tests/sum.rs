@@ -26,10 +26,13 @@ trait Float: SumFloat + PartialEq {
     const ORACLE: oracle::Format;
     fn bits(self) -> u64;
     fn of(b: u64) -> Self;
+    fn to_f64(self) -> f64;
+    /// `x` rounded to nearest even.
+    fn from_f64(x: f64) -> Self;
 }
 
 macro_rules! float {
-    ($f:ty, $u:ty, $fmt:expr) => {
+    ($f:ty, $u:ty, $fmt:expr, $to:expr, $from:expr) => {
         impl Float for $f {
             const ORACLE: oracle::Format = $fmt;
             fn bits(self) -> u64 {
@@ -38,15 +41,33 @@ macro_rules! float {
             fn of(b: u64) -> Self {
                 <$f>::from_bits(b as $u)
             }
+            fn to_f64(self) -> f64 {
+                $to(self)
+            }
+            fn from_f64(x: f64) -> Self {
+                $from(x)
+            }
         }
     };
 }
-float!(f32, u32, oracle::F32);
-float!(f64, u64, oracle::F64);
+float!(f32, u32, oracle::F32, f64::from, |x| x as f32);
+float!(f64, u64, oracle::F64, |x| x, |x| x);
 #[cfg(feature = "half")]
-float!(half::f16, u16, oracle::F16);
+float!(
+    half::f16,
+    u16,
+    oracle::F16,
+    half::f16::to_f64,
+    half::f16::from_f64
+);
 #[cfg(feature = "half")]
-float!(half::bf16, u16, oracle::BF16);
+float!(
+    half::bf16,
+    u16,
+    oracle::BF16,
+    half::bf16::to_f64,
+    half::bf16::from_f64
+);
 
 fn width(f: oracle::Format) -> u32 {
     1 + f.exp + f.mant
@@ -638,69 +659,92 @@ fn dot_every_spread_of_exponents() {
     }
 }
 
-/// The `f64` dot product tries each block on the grids of the blocks before and
-/// plans again where a block's products leave them: blocks whose products move
-/// up and down by up to 2^180 from one block to the next, spread over up to
-/// 2^40, with zeros and products below 2^−968 now and then, each followed by a
-/// block of its products rounded and negated, in reverse (so that what is left
-/// is the sum of the low parts, and a wrong grid's roundings do not cancel),
-/// against the oracle, whole and from offsets that shift the blocks; then with
-/// a NaN and a −∞. (A plan taken for every block fails it.)
+/// The `f64` and `f32` dot products try each block on the grids of the blocks
+/// before and plan again where a block's products leave them: blocks whose
+/// products move
+/// up and down by up to 2^180 from one block to the next (`f64`; `f32` 2^22),
+/// spread over up to 2^60, with zeros, subnormals and products below 2^−968 now
+/// and then, each followed by two blocks of its products negated, as `p` and
+/// `e`, in reverse (so that what is left is 0 or nearly, and a wrong grid's
+/// roundings do not cancel), against the oracle, whole and from offsets that
+/// shift the blocks; then with a NaN and a −∞. (A plan taken for every block
+/// fails it, and so do grids that take `f32` products as coarser than they
+/// are.)
 #[test]
 #[cfg_attr(
     miri,
     ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
 )]
 fn dot_blocks_of_changing_ranges() {
-    let mut r = XorShift(97);
+    changing_ranges::<f64>(97);
+    changing_ranges::<f32>(98);
+}
+
+fn changing_ranges<F: Float>(seed: u64) {
+    let mut r = XorShift(seed);
     let blocks = if cfg!(miri) { 3 } else { 48 };
+    let (mant, bias) = (F::ORACLE.mant, (1_i64 << (F::ORACLE.exp - 1)) - 1);
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    let mut centre: i64 = 1023;
+    let mut centre = bias;
     for k in 0..blocks {
         let x = r.next();
-        let step = [0, 1, 3, 10, 90][(x >> 30) as usize % 5];
+        let step = [0, 1, 3, 10, bias / 11][(x >> 30) as usize % 5];
+        let (step, spread) = (
+            step.unsigned_abs(),
+            [0, 1, 4, 8, 12, 15, 20, 25, 30][(x >> 8) as usize % 9],
+        );
         let signed = |v: u64| i64::try_from(v).unwrap_or(0);
-        centre = (centre + signed(x % (2 * step + 1)) - signed(step)).clamp(600, 1450);
-        let spread = [0, 1, 4, 8, 12, 15, 20][(x >> 8) as usize % 7];
+        centre = (centre + signed(x % (2 * step + 1)) - signed(step))
+            .clamp(bias - bias * 2 / 5, bias + bias * 2 / 5);
         let odd = (x >> 16) % 16;
         for i in 0..512 {
             let y = r.next();
             let e =
                 |y: u64| (centre + signed(y % (spread + 1)) - signed(spread) / 2).unsigned_abs();
-            let f =
-                |y: u64, e: u64| f64::from_bits((y >> 63) << 63 | e << 52 | (y & ((1 << 52) - 1)));
+            let f = |y: u64, e: u64| {
+                F::of((y >> 63) << (mant + F::ORACLE.exp) | e << mant | (y & ((1 << mant) - 1)))
+            };
             let (mut u, v) = (f(y, e(y >> 7)), f(y.rotate_left(17), e(y >> 23)));
             if i == (k * 37) % 512 {
                 u = match odd {
-                    0 => 0.0,
-                    1 => -0.0,
-                    2 => f64::from_bits(y >> 20),
-                    3 => f64::from_bits((y >> 63) << 63 | 1 << 52),
+                    0 => F::from_f64(0.0),
+                    1 => F::from_f64(-0.0),
+                    // Subnormal, then the smallest normal.
+                    2 => F::of(y >> (64 - mant + 3)),
+                    3 => F::of((y >> 63) << (mant + F::ORACLE.exp) | 1 << mant),
                     _ => u,
                 };
             }
             a.push(u);
             b.push(v);
         }
-        // The block's products, rounded and negated, as the next block: the
-        // sum of the two is the sum of the products' low parts.
-        // In reverse, so that a wrong grid's roundings would not cancel.
+        // The block's products negated, each as two floats `p + e` (exact
+        // where `e` is not subnormal), as the next two blocks: the sum of the
+        // three is 0 or nearly, where a grid's error would show. In reverse,
+        // so that a wrong grid's roundings would not cancel.
         let m = a.len() - 512;
         for i in (m..m + 512).rev() {
-            a.push(-(a[i] * b[i]) / 2.0);
-            b.push(2.0);
+            let (x, y) = (a[i].to_f64(), b[i].to_f64());
+            let (p, e) = if mant == 52 {
+                (x * y, x.mul_add(y, -(x * y)))
+            } else {
+                let p = F::from_f64(x * y).to_f64();
+                (p, x * y - p)
+            };
+            a.extend([F::from_f64(-p / 2.0), F::from_f64(-e)]);
+            b.extend([F::from_f64(2.0), F::from_f64(1.0)]);
         }
     }
     let n = a.len();
-    let check = |a: &[f64], b: &[f64], nans: Nans, what: &str| {
-        let bits = |v: &[f64]| -> Vec<u64> { v.iter().map(|x| x.to_bits()).collect() };
+    let check = |a: &[F], b: &[F], nans: Nans, what: &str| {
+        let raw = |v: &[F]| -> Vec<u64> { v.iter().map(|x| x.bits()).collect() };
         let on = match nans {
             Nans::Propagate => oracle::Nans::Propagate,
             Nans::Skip => oracle::Nans::Skip,
         };
         assert_eq!(
-            dot(a, b, nans).to_bits(),
-            oracle::dot(&bits(a), &bits(b), oracle::F64, on),
+            dot(a, b, nans).bits(),
+            oracle::dot(&raw(a), &raw(b), F::ORACLE, on),
             "{what}, {nans:?}"
         );
     };
@@ -712,7 +756,7 @@ fn dot_blocks_of_changing_ranges() {
     }
     // A NaN, then a ±∞, in one block of the middle.
     for (i, special) in [(n / 2 + 3, f64::NAN), (n / 2 + 700, -f64::INFINITY)] {
-        a[i] = special;
+        a[i] = F::from_f64(special);
         check(&a, &b, Nans::Propagate, &format!("{special} at {i}"));
         check(&a, &b, Nans::Skip, &format!("{special} at {i}"));
     }

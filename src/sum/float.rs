@@ -50,6 +50,8 @@ pub(crate) mod sealed {
         /// The slice as `f64`s when the type is `f64` (whose products take
         /// `slice::dot_add_wide`; the others' are exact in `f64`).
         fn as_f64(xs: &[Self]) -> Option<&[f64]>;
+        /// `xs` where `Self` is `f32` (the dot product's one loop).
+        fn as_f32(xs: &[Self]) -> Option<&[f32]>;
     }
 }
 
@@ -101,7 +103,7 @@ pub(crate) const fn limbs_of(f: Format) -> usize {
 /// `impl SumFloat` for one float: its bits type, limb count (checked against
 /// `limbs_of`), bin count and dot algorithm.
 macro_rules! sum_float {
-    ($f:ty, $u:ty, widen = $widen:path, mant = $mant:expr, exp = $exp:expr, limbs = $limbs:expr, dot = $as_f64:expr, $dot_limbs:expr, $dot_quantum:expr) => {
+    ($f:ty, $u:ty, widen = $widen:path, mant = $mant:expr, exp = $exp:expr, limbs = $limbs:expr, dot = $as_f64:expr, f32s = $as_f32:expr, $dot_limbs:expr, $dot_quantum:expr) => {
         #[allow(private_interfaces)]
         impl sealed::Float for $f {
             const FORMAT: Format = Format {
@@ -135,6 +137,9 @@ macro_rules! sum_float {
             fn as_f64(xs: &[Self]) -> Option<&[f64]> {
                 $as_f64(xs)
             }
+            fn as_f32(xs: &[Self]) -> Option<&[f32]> {
+                $as_f32(xs)
+            }
         }
         impl SumFloat for $f {}
         const _: () = assert!(limbs_of(<$f as sealed::Float>::FORMAT) == $limbs);
@@ -149,6 +154,7 @@ sum_float!(
     exp = 8,
     limbs = 11,
     dot = |_| None,
+    f32s = Some,
     68,
     -1074
 );
@@ -160,6 +166,7 @@ sum_float!(
     exp = 11,
     limbs = 68,
     dot = Some,
+    f32s = |_| None,
     134,
     -2148
 );
@@ -172,6 +179,7 @@ sum_float!(
     exp = 5,
     limbs = 4,
     dot = |_| None,
+    f32s = |_| None,
     68,
     -1074
 );
@@ -184,6 +192,7 @@ sum_float!(
     exp = 8,
     limbs = 11,
     dot = |_| None,
+    f32s = |_| None,
     68,
     -1074
 );

@@ -58,6 +58,7 @@
 
 pub(crate) mod accumulator;
 pub(crate) mod float;
+mod fused;
 pub(crate) mod kernel;
 #[cfg(feature = "rayon")]
 mod parallel;

@@ -14,11 +14,12 @@
     clippy::float_cmp
 )]
 
-use crate::dispatch::{self, Level, Quad};
+use crate::dispatch::{self, Level};
 use crate::sum::float::Seen;
 use crate::sum::float::sealed::Float;
+use crate::sum::fused::{Fused, PRODUCT_MIN};
 use crate::sum::kernel::{
-    BLOCK, F64, Scratch, add_block, add_f64, exponents, levels, plan, plan_two, plan_within, span,
+    BLOCK, F64, Scratch, add_block, exponents, levels, plan, plan_within, span,
 };
 
 /// Blocks ahead.
@@ -58,7 +59,27 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
         let mut buf = [0.0_f64; BLOCK];
         let mut count = 0;
         let f = F::FORMAT;
+        let mut fused = Fused::default();
         for (i, (ca, cb)) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)).enumerate() {
+            // `f32`s: the one loop (`fused.rs`) first.
+            if let (Some(a), Some(b)) = (F::as_f32(self.a), F::as_f32(self.b)) {
+                let block = |v: &'a [f32], k: usize| {
+                    let v = v.get(k * BLOCK..).unwrap_or(&[]);
+                    &v[..v.len().min(BLOCK)]
+                };
+                let ahead = [block(a, i + 1), block(b, i + 1)];
+                if fused.block::<L, f32>(
+                    self.limbs,
+                    F::DOT_QUANTUM,
+                    block(a, i),
+                    block(b, i),
+                    ahead,
+                ) {
+                    seen.not_neg_zero = true;
+                    count += ca.len() as u64;
+                    continue;
+                }
+            }
             let far = |v: &'a [F]| v.get((i + AHEAD) * BLOCK..).unwrap_or(&[]);
             let ahead = [far(self.a), far(self.b)];
             // Factors all finite and nonzero (so no NaN to skip and no −0):
@@ -112,8 +133,6 @@ type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
 
 /// `2^995`: a factor below it splits without overflow.
 const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
-/// `2^−968`: a product at least this large has an exact error term.
-const PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
 
 /// The products `a[i] · b[i]` of `f64`s into limbs of quantum `2^−2148`: each as
 /// `p + e`, both `f64`, exactly (`Level::two_product`: a fused multiply-add
@@ -175,7 +194,7 @@ impl<'a> dispatch::Kernel for TwoProducts<'a> {
             let n = ca.len();
             let next = |v: &'a [f64]| v.get((i + 1) * BLOCK..).unwrap_or(&[]);
             let ahead = [next(self.a), next(self.b)];
-            if L::FMA && fused.block::<L>(self.limbs, ca, cb, ahead) {
+            if L::FMA && fused.block::<L, f64>(self.limbs, DOT_QUANTUM, ca, cb, ahead) {
                 // No product is zero: the sum is not −0.
                 seen.not_neg_zero = true;
                 count += n as u64;
@@ -263,147 +282,6 @@ impl<'a> dispatch::Kernel for TwoProducts<'a> {
         }
         (count, flags, seen)
     }
-}
-
-/// The grids of the blocks before, tried first on each block, and the blocks
-/// left before the next try, after a block the grids could not take for what
-/// it holds (a zero, NaN, ±∞ or tiny product: often many).
-#[derive(Default)]
-struct Fused {
-    plan: Option<DotPlan>,
-    wait: u32,
-}
-
-impl Fused {
-    /// With a fused multiply-add (so that no factor's size matters), the
-    /// grids planned from the products' own extremes: those of the blocks
-    /// before, checked after the block's loop, or planned again from this
-    /// block's and the loop run again. Whether the block is in the limbs.
-    #[allow(clippy::inline_always)] // built into the AVX2 copy
-    #[inline(always)]
-    fn block<L: Level>(
-        &mut self,
-        limbs: &mut [i64],
-        a: &[f64],
-        b: &[f64],
-        ahead: [&[f64]; 2],
-    ) -> bool {
-        if self.wait > 0 {
-            self.wait -= 1;
-            return false;
-        }
-        if self.plan.is_none() {
-            self.plan = product_exponents::<L>(a, b).and_then(DotPlan::around);
-        }
-        for _ in 0..2 {
-            let Some(p) = &self.plan else { break };
-            let (parts, range) = two_grids::<L>(a, b, p.sp, p.se, ahead);
-            let Some(range) = range else {
-                self.wait = WAIT;
-                break;
-            };
-            if p.covers(range) {
-                for part in parts {
-                    add_f64(limbs, part, DOT_QUANTUM);
-                }
-                return true;
-            }
-            self.plan = DotPlan::around(range);
-        }
-        false
-    }
-}
-
-/// The exponents `(hi, lo)` of the largest and smallest `|p|` of a block's
-/// products `p + e`, where the fused path may take them: every `p` finite and
-/// at least `2^−968` (so every `e` exact, and none zero).
-type Range = (i32, i32);
-
-/// Two grids for the `p` of a block's products and two for their `e`, and the
-/// exponents of the products they take: every `p` of exponents in `lo..=hi`.
-/// Such a `p` is below `2^(hi + 1)` and a multiple of `ulp(2^lo) = 2^(lo − 52)`
-/// (it is at least `2^lo`); its `e` is below `ulp(p) / 2 ≤ 2^(hi − 52)` and, as
-/// `p + e = x · y` exactly and `x`, `y` are multiples of `2^(ex − 52)`,
-/// `2^(ey − 52)` with `ex + ey ≥ lo − 2` (`|p| ≤ 2^(ex + ey + 2)`: rounding may
-/// reach the power), a multiple of `2^(lo − 106)`.
-struct DotPlan {
-    hi: i32,
-    lo: i32,
-    /// σ of the first grid of `p` and of `e`.
-    sp: f64,
-    se: f64,
-}
-
-impl DotPlan {
-    /// The plan for `range` with the most room: one exponent above its top
-    /// where the grids allow, and as far below its bottom as they reach.
-    #[inline]
-    fn around((hi, lo): Range) -> Option<Self> {
-        [hi + 1, hi].into_iter().find_map(|h| {
-            let l = h - DOT_SPAN;
-            let sp = plan_two(h + 1, l - 52)?;
-            let se = plan_two(h + 1 - 52, l - 106)?;
-            (l <= lo).then_some(Self {
-                hi: h,
-                lo: l,
-                sp,
-                se,
-            })
-        })
-    }
-
-    /// Whether the plan takes every product of `range`.
-    #[inline]
-    fn covers(&self, (hi, lo): Range) -> bool {
-        hi <= self.hi && lo >= self.lo
-    }
-}
-
-/// Blocks the `f64` dot product takes the other way after one whose products
-/// two grids could not take for what they are (not for their exponents).
-const WAIT: u32 = 16;
-
-/// The exponents a [`DotPlan`] spans: `p` then takes `hi + 1 − (lo − 52) = 83`
-/// bits and `e` `hi + 1 − 52 − (lo − 106) = 85`, as two grids hold
-/// (`plan_two`).
-const DOT_SPAN: i32 = 30;
-
-/// The [`Range`] of `|p|` from its smallest and largest value, and whether a
-/// product or a grid's sum is not finite (NaN or ±∞ reach every sum they touch).
-#[inline]
-fn range(min: f64, max: f64, finite: bool) -> Option<Range> {
-    let e = |v: f64| ((v.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    (finite && max <= f64::MAX && min >= PRODUCT_MIN).then(|| (e(max), e(min)))
-}
-
-/// The [`Range`] of a block's products, without the grids (the first block's).
-#[allow(clippy::inline_always)] // built into the AVX2 copy
-#[inline(always)]
-fn product_exponents<L: Level>(a: &[f64], b: &[f64]) -> Option<Range> {
-    let (mut min, mut max) = (L::Quad::splat(f64::INFINITY), L::Quad::splat(0.0));
-    let mut finite = true;
-    let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
-    let (ta, tb) = (ca.remainder(), cb.remainder());
-    for (x, y) in ca.zip(cb) {
-        let p = L::Quad::load(x).mul(L::Quad::load(y)).abs();
-        (min, max) = (min.min(p), max.max(p));
-        finite &= p.lanes().iter().all(|v| *v <= f64::MAX);
-    }
-    let (mut lo, mut hi) = (fold(min, f64::min), fold(max, f64::max));
-    for (&x, &y) in ta.iter().zip(tb) {
-        let p = (x * y).abs();
-        (lo, hi) = (lo.min(p), hi.max(p));
-        finite &= p <= f64::MAX;
-    }
-    range(lo, hi, finite)
-}
-
-/// The lanes of `v` folded by `f`.
-#[allow(clippy::inline_always)] // built into the AVX2 copy
-#[inline(always)]
-fn fold<Q: Quad>(v: Q, f: fn(f64, f64) -> f64) -> f64 {
-    let l = v.lanes();
-    f(f(l[0], l[1]), f(l[2], l[3]))
 }
 
 /// The half of an `f64`'s bits, as two `u32`s in memory, that holds its sign
@@ -505,66 +383,6 @@ fn extremes(a: &[f64], b: &[f64]) -> Tops {
         tops.add_one(x, y);
     }
     tops
-}
-
-/// The products `p + e` of a block on two grids for `p` (σ `sp` of the first;
-/// the second takes what the first leaves) and two for `e` (σ `se`), made and
-/// split in one loop of four-lane vectors, half of the additions on the
-/// multiply-add units: the four grids' sums, each exact where the plan takes
-/// the block (as in `levels`), and the block's [`Range`]. Fetches the block
-/// after (`ahead`) as it goes: the work is long enough that the CPU's own
-/// prefetching would leave those reads waiting for it to end.
-#[allow(clippy::inline_always)] // built into the AVX2 copy
-#[inline(always)]
-fn two_grids<L: Level>(
-    a: &[f64],
-    b: &[f64],
-    sp: f64,
-    se: f64,
-    ahead: [&[f64]; 2],
-) -> ([f64; 4], Option<Range>) {
-    let one = L::Quad::splat(core::hint::black_box(1.0));
-    let (vp, ve) = (L::Quad::splat(sp), L::Quad::splat(se));
-    let mut acc = [L::Quad::splat(0.0); 4];
-    let (mut min, mut max) = (L::Quad::splat(f64::INFINITY), L::Quad::splat(0.0));
-    let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
-    let (ta, tb) = (ca.remainder(), cb.remainder());
-    let mut at = 0;
-    for (x, y) in ca.zip(cb) {
-        // A line of each a step in two (eight `f64`s are a line).
-        if at % 8 == 0 {
-            dispatch::prefetch(ahead[0], at, 8);
-            dispatch::prefetch(ahead[1], at, 8);
-        }
-        at += 4;
-        let (p, e) = L::Quad::load(x).two_product(L::Quad::load(y));
-        let q = p.add_on_fma(vp, one).sub(vp);
-        acc[0] = acc[0].add(q);
-        acc[1] = acc[1].add(p.sub_on_fma(q, one));
-        let r = e.add_on_fma(ve, one).sub(ve);
-        acc[2] = acc[2].add(r);
-        acc[3] = acc[3].add(e.sub_on_fma(r, one));
-        let m = p.abs();
-        (min, max) = (min.min(m), max.max(m));
-    }
-    let (mut lo, mut hi) = (fold(min, f64::min), fold(max, f64::max));
-    let mut sums = [0.0; 4];
-    for (&x, &y) in ta.iter().zip(tb) {
-        let (p, e) = L::two_product(x, y);
-        let (q, r) = ((p + sp) - sp, (e + se) - se);
-        for (s, v) in sums.iter_mut().zip([q, p - q, r, e - r]) {
-            *s += v;
-        }
-        (lo, hi) = (lo.min(p.abs()), hi.max(p.abs()));
-    }
-    // Exact in any order where the plan takes the block (see `levels`).
-    for (s, v) in sums.iter_mut().zip(acc) {
-        *s += fold(v, |x, y| x + y);
-    }
-    // A NaN or ±∞ product (which min and max may pass over) leaves a sum NaN
-    // or ±∞: x − ((x + σ) − σ) is NaN for x = ±∞.
-    let finite = sums.iter().all(|s| s.abs() <= f64::MAX);
-    (sums, range(lo, hi, finite))
 }
 
 /// `hi[i] + lo[i] = a[i] · b[i]` (`Level::two_product`).

@@ -118,7 +118,11 @@ impl Fused {
             return false;
         }
         if self.plan.is_none() {
-            self.plan = product_exponents::<L, X>(a, b).and_then(DotPlan::around::<X>);
+            let Some(range) = product_exponents::<L, X>(a, b) else {
+                self.wait = WAIT;
+                return false;
+            };
+            self.plan = DotPlan::around::<X>(range);
         }
         for _ in 0..2 {
             let Some(p) = &self.plan else { break };

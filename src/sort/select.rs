@@ -315,10 +315,25 @@ pub(crate) fn finish<D: Digits, T: Copy, R: Radix>(
     {
         return Some(from_radix(state.prefix));
     }
-    v.iter()
-        .filter(|x| state.matches(radix(x)))
-        .nth(state.rank)
-        .copied()
+    // The record among those of the prefix, in input order: a block's
+    // matches counted without a branch (which vectorizes), and only the block
+    // that holds the rank searched record by record.
+    let mut rank = state.rank;
+    for block in v.chunks(SPARSE_BLOCK) {
+        let count: usize = block
+            .iter()
+            .map(|x| usize::from(state.matches(radix(x))))
+            .sum();
+        if rank < count {
+            return block
+                .iter()
+                .filter(|x| state.matches(radix(x)))
+                .nth(rank)
+                .copied();
+        }
+        rank -= count;
+    }
+    None
 }
 
 /// The record at rank `k` of the stable order by `radix`; `None` when

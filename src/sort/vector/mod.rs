@@ -109,7 +109,9 @@ pub(super) trait Lanes: Copy {
     /// the others to `right_end[-(W − k)..]`, in any order; the other slots of
     /// `left[..W]` and `right_end[-W..]` may be overwritten with any of the
     /// lanes (exact stores by default; AVX2's masked stores are slow, so it
-    /// writes whole vectors).
+    /// writes whole vectors). Where `right_end − W` is `left` (room for one
+    /// vector), the two ranges are the same slots, and the lanes must end as
+    /// the exact stores leave them (AVX2 writes the same split vector twice).
     ///
     /// # Safety
     ///
@@ -385,16 +387,11 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
         (ls, rs) = unsafe { split::<V>(base, V::load_from(base.add(at)), p, ls, rs) };
     }
     // Fewer than W unread: copied out, then every slot between ls and rs is
-    // free.
+    // free. They go first, one by one, so that the room left is the held
+    // vectors' lanes exactly, W a vector.
     let mut rest = [<V::E as Radix>::ZERO; 64];
     let m = r - l;
     rest[..m].copy_from_slice(&s[l..r]);
-    let base = s.as_mut_ptr();
-    for x in first.into_iter().chain(last) {
-        // SAFETY: nothing is unread: `ls..rs` is free, as long as the lanes
-        // left to write.
-        (ls, rs) = unsafe { put::<V>(base, x, p, ls, rs) };
-    }
     for &x in &rest[..m] {
         if x < pivot {
             s[ls] = x;
@@ -403,6 +400,15 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
             rs -= 1;
             s[rs] = x;
         }
+    }
+    let base = s.as_mut_ptr();
+    for x in first.into_iter().chain(last) {
+        debug_assert!(rs - ls >= V::W && (rs - ls) % V::W == 0);
+        // SAFETY: nothing is unread, and `ls..rs` is free: a whole vector's
+        // room at each end. Two such writes overlap only for the last vector,
+        // whose room is one vector: both write its lanes split, at the same
+        // place (`rs − W = ls`).
+        (ls, rs) = unsafe { split::<V>(base, x, p, ls, rs) };
     }
     debug_assert_eq!(ls, rs);
     ls
@@ -423,28 +429,6 @@ unsafe fn split<V: Lanes>(base: *mut V::E, x: V, p: V, ls: usize, rs: usize) -> 
     debug_assert!(V::W <= rs);
     // SAFETY: the caller's.
     unsafe { x.split_to(below, k, base.add(ls), base.add(rs)) };
-    (ls + k, rs - (V::W - k))
-}
-
-/// The lanes of `x` below `p` to `base[ls..]`, the others to `base[..rs]`,
-/// exactly (no other slot written); the new ends.
-///
-/// # Safety
-///
-/// `base[ls..ls + k]` and `base[rs − (W − k)..rs]` are valid for writes (`k`
-/// the lanes below `p`) and hold nothing still to be read.
-#[allow(clippy::inline_always)]
-#[inline(always)]
-unsafe fn put<V: Lanes>(base: *mut V::E, x: V, p: V, ls: usize, rs: usize) -> (usize, usize) {
-    let below = x.below(p);
-    let k = below.count_ones() as usize;
-    let all = u64::MAX >> (64 - V::W);
-    debug_assert!(V::W - k <= rs);
-    // SAFETY: the caller's.
-    unsafe {
-        x.store_selected_to(below, k, base.add(ls));
-        x.store_selected_to(!below & all, V::W - k, base.add(rs - (V::W - k)));
-    }
     (ls + k, rs - (V::W - k))
 }
 

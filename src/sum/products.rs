@@ -1,9 +1,10 @@
 //! The dot products' loops: the products of a block made (in `f64`, exactly:
 //! `f32`, `f16` and `bf16` products fit, `f64`'s as `p + e` by
 //! [`Level::two_product`]) and put on the grids of the slice loop
-//! (`kernel.rs`), planned from the factors' exponents; `f64`'s, with a fused
-//! multiply-add, in one loop of four-lane vectors ([`Quad`]) on grids planned
-//! from the products of the blocks before and checked after (`Fused`).
+//! (`kernel.rs`), planned from the factors' exponents; first, for `f32`s, and
+//! for `f64`s where the copy has a fused multiply-add, the one loop of
+//! `fused.rs` (four-lane vectors, grids planned from the products of the blocks
+//! before and checked after).
 
 // Bit fields of float encodings, as in `kernel.rs`.
 #![allow(
@@ -138,9 +139,9 @@ const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
 /// `p + e`, both `f64`, exactly (`Level::two_product`: a fused multiply-add
 /// where the CPU has one, else Dekker's product), a block at a time.
 ///
-/// With a fused multiply-add, a block first goes through [`two_grids`], one
-/// loop that makes the products, puts `p` and `e` each on two grids and finds
-/// the extremes of `|p|`, on the grids of the blocks before ([`DotPlan`]);
+/// With a fused multiply-add, a block first goes through `fused.rs`'s one
+/// loop, which makes the products, puts `p` and `e` each on two grids and finds
+/// the extremes of `|p|`, on the grids of the blocks before;
 /// where the extremes show that the grids took every product exactly (every
 /// `p` finite, at least `2^−968`, and within the exponents the grids were
 /// planned for), the block is done, else the grids are planned from its

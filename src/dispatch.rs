@@ -8,7 +8,9 @@
 //! [`Kernel`] (the exact sums' slice loop, `sum/kernel.rs`). A kernel may also
 //! ask its copy's [`Level`] for an operation whose instructions differ between
 //! copies but whose result does not (the exact error of a product: one fused
-//! multiply-add with FMA, Dekker's seventeen operations without). [`prefetch`]
+//! multiply-add with FMA, Dekker's seventeen operations without; [`Quad`], four
+//! `f64` lanes for loops the compiler does not vectorize, whose additions may
+//! run on the multiply-add units as `x · 1 + y`, the same sum). [`prefetch`]
 //! asks for cache lines ahead of a loop (x86-64; nothing elsewhere).
 //!
 //! Elsewhere there is one copy: other architectures; soft-float x86-64 targets

@@ -13,16 +13,18 @@
 //! by lane: what Miri runs).
 //!
 //! - **Partition** (in place, as Intel's x86-simd-sort and Google's vqsort do):
-//!   the first and the last vector are held in registers, which frees a vector's
-//!   room at each end; each vector read next comes from the end with less room,
-//!   and its lanes below the pivot are stored at the left end, the others at the
-//!   right end, so a write never reaches a lane not yet read.
+//!   the first and the last [`Lanes::UNROLL`] vectors (4; 8 in AVX2, whose
+//!   loop has fewer lanes to overlap) are held in registers, which frees their
+//!   room at each end; each step reads as many from the end with less room,
+//!   and each vector's lanes below the pivot are stored at the left end, the
+//!   others at the right end, so a write never reaches a lane not yet read.
 //! - **Pivot**: the median of `4 W` samples spread over the slice (`W` on
 //!   slices of at most 256 vectors), sorted in registers. When the pivot is the slice's smallest value (nothing falls below
 //!   it: many equal keys), the slice is split again at `pivot + 1`: its left
 //!   part is then every copy of the pivot, done.
 //! - **Blocks** of at most [`BLOCK_VECTORS`] vectors are sorted by a bitonic
-//!   network in registers (padded with the largest integer to a power of two).
+//!   network in registers (padded with the largest integer to a power of two),
+//!   the columns first where the block has at least `W` vectors ([`network`]).
 //! - **Depth**: a slice that takes more than `2 log2 n + 4` partitions below the
 //!   top is sorted by `sort_unstable` (the same order: equal integers are
 //!   identical), so the worst case is `O(n log n)`.
@@ -37,6 +39,7 @@
 use super::SortKey;
 use super::radix::Radix;
 use crate::dispatch::{self, Width};
+use core::mem::MaybeUninit;
 
 // The x86-64 levels where `dispatch` builds its AVX2 copy (and with a build
 // that enables AVX2 already); elsewhere `dispatch::width` is `Baseline`, and
@@ -69,6 +72,9 @@ pub(super) trait Lanes: Copy {
     type E: Radix;
     /// Lanes (a power of two, at most 16).
     const W: usize;
+    /// Vectors a step of the partition reads at once: 4 or 8 (independent
+    /// loads and comparisons; only the stores' addresses wait on each other).
+    const UNROLL: usize;
     /// Vectors of the largest block sorted in registers (a power of two, at
     /// most [`BLOCK_VECTORS`]): as many as the registers hold with room to
     /// work.
@@ -323,7 +329,7 @@ const SAMPLE_MANY: usize = 256;
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn pivot<V: Lanes>(s: &[V::E]) -> V::E {
-    let mut sample = [<V::E as Radix>::ZERO; BLOCK_MAX];
+    let mut sample = [<V::E as Radix>::ZERO; SAMPLE_VECTORS * 16];
     let many = s.len() > SAMPLE_MANY * V::W;
     let count = if many { SAMPLE_VECTORS * V::W } else { V::W };
     let step = s.len() / count;
@@ -338,19 +344,27 @@ fn pivot<V: Lanes>(s: &[V::E]) -> V::E {
     sample[count / 2]
 }
 
-/// Vectors a step of the partition reads at once (independent loads and
-/// comparisons; only the stores' addresses wait on each other).
-const UNROLL: usize = 4;
-
-/// Splits `s` (more than `2 · UNROLL` vectors long) at `pivot`: `s[..k]`
+/// Splits `s` (more than `2 · V::UNROLL` vectors long) at `pivot`: `s[..k]`
 /// below it, `s[k..]` not; returns `k`. See the [module docs](self).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
+    debug_assert!(V::UNROLL == 4 || V::UNROLL == 8);
+    if V::UNROLL == 8 {
+        partition_by::<V, 8>(s, pivot)
+    } else {
+        partition_by::<V, 4>(s, pivot)
+    }
+}
+
+/// [`partition`], reading `UNROLL` vectors a step.
 ///
 /// The loop reads and writes through a pointer into `s`: every position it
 /// reads is in `s[l..r]` (unread) before the read, every position it writes
 /// in `s[ls..l]` or `s[r..rs]` (room), all within `0..n`; the comments say why.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
+fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> usize {
     let (n, w) = (s.len(), V::W);
     let u = UNROLL * w;
     assert!(n >= 2 * u);
@@ -441,17 +455,38 @@ fn small<V: Lanes>(s: &mut [V::E]) {
     if n <= 1 {
         return;
     }
-    let mut block = [<V::E as Radix>::MAX; BLOCK_MAX];
-    block[..n].copy_from_slice(s);
     match n.div_ceil(V::W) {
-        1 => in_registers::<V, 1>(&mut block),
-        2 => in_registers::<V, 2>(&mut block),
-        3 | 4 => in_registers::<V, 4>(&mut block),
-        5..=8 => in_registers::<V, 8>(&mut block),
-        9..=16 if V::BLOCK >= 16 => in_registers::<V, 16>(&mut block),
-        _ if V::BLOCK >= 32 => in_registers::<V, 32>(&mut block),
+        1 => padded::<V, 1>(s),
+        2 => padded::<V, 2>(s),
+        3 | 4 => padded::<V, 4>(s),
+        5..=8 => padded::<V, 8>(s),
+        9..=16 if V::BLOCK >= 16 => padded::<V, 16>(s),
+        _ if V::BLOCK >= 32 => padded::<V, 32>(s),
         _ => unreachable!("a block of at most V::BLOCK vectors"),
     }
+}
+
+/// `s` (at most `N` vectors long) sorted by [`in_registers`] in a block of
+/// `N` vectors: its values, then the largest integer (which sorts last, so `s`
+/// gets its own values back). Only those `N · W` lanes are written: a block
+/// of [`BLOCK_MAX`] filled first would write 2 KiB for each block of the sort.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn padded<V: Lanes, const N: usize>(s: &mut [V::E]) {
+    let (n, len) = (s.len(), N * V::W);
+    assert!(n <= len && len <= BLOCK_MAX);
+    let mut room = [MaybeUninit::<V::E>::uninit(); BLOCK_MAX];
+    let (values, pad) = room[..len].split_at_mut(n);
+    for (x, &y) in values.iter_mut().zip(s.iter()) {
+        x.write(y);
+    }
+    for x in pad {
+        x.write(<V::E as Radix>::MAX);
+    }
+    // SAFETY: `room[..len]` was written just above (`values` and `pad`), and
+    // a `MaybeUninit<E>` has `E`'s layout.
+    let block = unsafe { core::slice::from_raw_parts_mut(room.as_mut_ptr().cast::<V::E>(), len) };
+    in_registers::<V, N>(block);
     s.copy_from_slice(&block[..n]);
 }
 
@@ -566,19 +601,105 @@ macro_rules! unrolled {
 }
 
 /// Sorts the `N · W` lanes of `v` (lane `i` of vector `a` is element
-/// `a · W + i`) by the same network: each vector's lanes sorted, then runs of
-/// `2, 4, …, N` vectors merged, the flip and the half-cleaners across vectors
-/// (whole vectors' minima and maxima; the flip reverses the upper vector's
-/// lanes) and then within each.
+/// `a · W + i`) by one bitonic network, in one of two orders:
+///
+/// - **`N ≥ W`, columns first** (as x86-simd-sort and vqsort do): the lanes
+///   of each column (lane `i` of every vector) are sorted by a bitonic network
+///   over the vectors ([`columns`]: whole vectors' minima and maxima, no lane
+///   moves), each `W × W` square of vectors is transposed ([`transpose`]), so
+///   that column `c` lies in order in vectors `c, W + c, 2 W + c, …`; with the
+///   vectors renamed, the `W` columns are runs of `N / W` vectors, which
+///   [`merge`] merges as below from runs of `2 N / W` vectors on. Moving lanes
+///   within a vector (a permutation and a blend) is what costs: this order
+///   moves them in `log2 W` transposing steps and the merges from `2 N / W`,
+///   not in a network of each vector and every merge.
+/// - **`N < W`**: each vector's lanes sorted, then runs of `2, 4, …, N`
+///   vectors merged.
+///
+/// A merge is the flip and the half-cleaners across vectors (whole vectors'
+/// minima and maxima; the flip reverses the upper vector's lanes) and then
+/// within each.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn network<V: Lanes, const N: usize>(v: &mut [V; N]) {
-    unrolled!(N, i => v[i] = sort_lanes(v[i]));
-    merge::<V, N, 2>(v);
-    merge::<V, N, 4>(v);
-    merge::<V, N, 8>(v);
-    merge::<V, N, 16>(v);
+    let first = if N >= V::W {
+        columns::<V, N>(v);
+        let t = transpose::<V, N>(v);
+        *v = t;
+        2 * N / V::W
+    } else {
+        unrolled!(N, i => v[i] = sort_lanes(v[i]));
+        2
+    };
+    if first <= 2 {
+        merge::<V, N, 2>(v);
+    }
+    if first <= 4 {
+        merge::<V, N, 4>(v);
+    }
+    if first <= 8 {
+        merge::<V, N, 8>(v);
+    }
+    if first <= 16 {
+        merge::<V, N, 16>(v);
+    }
     merge::<V, N, 32>(v);
+}
+
+/// Sorts each column of `v` (lane `i` of every vector) by a bitonic network
+/// over the vectors: [`merge_columns`] of runs of `2, 4, …, N` vectors.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn columns<V: Lanes, const N: usize>(v: &mut [V; N]) {
+    merge_columns::<V, N, 2>(v);
+    merge_columns::<V, N, 4>(v);
+    merge_columns::<V, N, 8>(v);
+    merge_columns::<V, N, 16>(v);
+    merge_columns::<V, N, 32>(v);
+}
+
+/// The merges of [`columns`] of runs of `K` vectors (nothing where `K > N`):
+/// the flip (vector `a` of a run against vector `K − 1 − a`) and the
+/// half-cleaners (`d = K / 4, …, 1`), the smaller to the lower index: as
+/// [`merge`], with no lane moved.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn merge_columns<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
+    if K > N {
+        return;
+    }
+    unrolled!(N / 2, p => {
+        let (start, a) = ((p & !(K / 2 - 1)) << 1, p & (K / 2 - 1));
+        let (i, j) = (start + a, start + K - 1 - a);
+        (v[i], v[j]) = (v[i].min(v[j]), v[i].max(v[j]));
+    });
+    half_cleaners::<V, N, K>(v);
+}
+
+/// Each `W × W` square of vectors of `v` (`N ≥ W`) transposed, and the vectors
+/// renamed so that the transposed column `c` (vectors `c, W + c, 2 W + c, …`)
+/// is the run `c · N / W .. (c + 1) · N / W`. Transposing: for each `d = 1, 2,
+/// …, W / 2`, vectors `r` and `r + d` (bit `d` of `r` clear) swap the lanes
+/// whose index has bit `d` set in `r` with those whose index has it clear in
+/// `r + d` (the off-diagonal `d × d` squares).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn transpose<V: Lanes, const N: usize>(v: &mut [V; N]) -> [V; N] {
+    unrolled!(4, t => {
+        let d = 1 << t;
+        if d < V::W {
+            let high = lanes_with(d);
+            unrolled!(N, r => {
+                if r & d == 0 {
+                    let (a, b) = (v[r], v[r + d]);
+                    v[r] = a.blend(b.swap_lanes(d), high);
+                    v[r + d] = a.swap_lanes(d).blend(b, high);
+                }
+            });
+        }
+    });
+    let runs = N / V::W;
+    core::array::from_fn(|i| v[(i % runs) * V::W + i / runs])
 }
 
 /// The merges of [`network`] of runs of `K` vectors (nothing where `K > N`).
@@ -596,7 +717,16 @@ fn merge<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
         let y = v[j].swap_lanes(reverse);
         (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
     });
-    // The half-cleaners across vectors: `d = K / 4, …, 1`.
+    half_cleaners::<V, N, K>(v);
+    unrolled!(N, i => v[i] = clean_lanes(v[i]));
+}
+
+/// The half-cleaners across vectors of a merge of runs of `K` vectors: `d =
+/// K / 4, …, 1`, vector `i` against `i + d` (bit `d` of `i` clear), the
+/// smaller to `i`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn half_cleaners<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
     unrolled!(4, t => {
         if K >= 4 << t {
             let d = (K / 4) >> t;
@@ -607,7 +737,6 @@ fn merge<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
             });
         }
     });
-    unrolled!(N, i => v[i] = clean_lanes(v[i]));
 }
 
 #[cfg(test)]
@@ -618,7 +747,7 @@ mod tests {
     use std::vec::Vec;
 
     use super::portable::Portable;
-    use super::{Lanes, quicksort_within};
+    use super::{Lanes, network, quicksort_within};
 
     /// A xorshift's values, `bits` wide, shifted into the top of `u64`.
     fn values(n: usize, seed: u64, bits: u32) -> impl Iterator<Item = u64> {
@@ -676,5 +805,66 @@ mod tests {
         quicksort_within::<Portable<u32, 16>>(&mut all_max, 40);
         assert!(all_max[0] == 5 && all_max[1..].iter().all(|&x| x == u32::MAX));
         assert_eq!(<Portable<u32, 16> as Lanes>::W, 16);
+    }
+
+    /// `network::<Portable<u32, W>, N>` on the `N · W` values of `x`, in
+    /// order (lane `i` of vector `a` is value `a · W + i`).
+    fn run_network<const W: usize, const N: usize>(x: &[u32]) -> Vec<u32> {
+        let mut v: [Portable<u32, W>; N] = core::array::from_fn(|a| Portable::load(&x[a * W..]));
+        network::<Portable<u32, W>, N>(&mut v);
+        let mut out = vec![0; N * W];
+        for (a, y) in v.iter().enumerate() {
+            y.store(&mut out[a * W..]);
+        }
+        out
+    }
+
+    /// Every network shape of 16 lanes (`N` vectors of `W` lanes: columns
+    /// first where `N ≥ W`, each vector first where `N < W`) sorts every input
+    /// of zeros and ones (so, by the 0-1 principle, every input: a network of
+    /// compare-exchanges that sorts every 0-1 input sorts every input: Knuth,
+    /// TAOCP vol. 3, §5.3.4, Theorem Z); the shapes of up to 256 lanes sort
+    /// random values, repeats among them, against `sort_unstable`.
+    /// Not under Miri: the networks are safe code (Miri runs them in
+    /// [`every_budget_and_repeats`], through `padded`'s unsafe copy), and
+    /// written out they are slow there.
+    #[test]
+    #[cfg_attr(miri, ignore = "safe code; minutes under Miri")]
+    fn networks_sort_every_zero_one_input() {
+        fn zero_one<const W: usize, const N: usize>() {
+            let lanes = N * W;
+            for bits in 0..1_u32 << lanes {
+                let x: Vec<u32> = (0..lanes).map(|i| bits >> i & 1).collect();
+                let mut want = x.clone();
+                want.sort_unstable();
+                assert_eq!(run_network::<W, N>(&x), want, "W {W}, N {N}, {bits:#x}");
+            }
+        }
+        fn random<const W: usize, const N: usize>() {
+            for seed in 0..200 {
+                for bits in [2, 9, 32] {
+                    let x: Vec<u32> = values(N * W, seed + 1, bits).map(|x| x as u32).collect();
+                    let mut want = x.clone();
+                    want.sort_unstable();
+                    assert_eq!(run_network::<W, N>(&x), want, "W {W}, N {N}, seed {seed}");
+                }
+            }
+        }
+        zero_one::<2, 8>();
+        zero_one::<4, 4>();
+        zero_one::<8, 2>();
+        zero_one::<16, 1>();
+        zero_one::<2, 2>();
+        zero_one::<4, 1>();
+        random::<4, 8>();
+        random::<4, 16>();
+        random::<4, 32>();
+        random::<8, 4>();
+        random::<8, 16>();
+        random::<8, 32>();
+        random::<16, 8>();
+        random::<16, 16>();
+        random::<16, 32>();
+        random::<2, 32>();
     }
 }

@@ -14,6 +14,7 @@ pub(super) struct Portable<E, const W: usize>([E; W]);
 impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
     type E = E;
     const W: usize = W;
+    const UNROLL: usize = 4;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: E) -> Self {

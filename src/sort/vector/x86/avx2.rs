@@ -102,6 +102,7 @@ struct U64x4(__m256i);
 impl Lanes for U32x8 {
     type E = u32;
     const W: usize = 8;
+    const UNROLL: usize = 8;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u32) -> Self {
@@ -218,6 +219,7 @@ impl U64x4 {
 impl Lanes for U64x4 {
     type E = u64;
     const W: usize = 4;
+    const UNROLL: usize = 8;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u64) -> Self {

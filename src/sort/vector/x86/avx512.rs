@@ -39,6 +39,7 @@ macro_rules! lanes {
         impl Lanes for $v {
             type E = $e;
             const W: usize = $w;
+            const UNROLL: usize = 4;
             const BLOCK: usize = $block;
             #[inline(always)]
             fn splat(x: $e) -> Self {

@@ -217,7 +217,7 @@ macro_rules! float_sorts {
                     sort::sort_with_buffer(v, buf);
                 });
             }),
-            ("normkey sort::sort in AVX2 (vector sort up to 1 MiB)", |v| {
+            ("normkey sort::sort in AVX2", |v| {
                 sort::__sort_at(v, normkey::__dispatch::Width::Avx2);
             }),
             ("normkey sort::sort without vectors (the radix routes)", |v| {

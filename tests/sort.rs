@@ -168,8 +168,6 @@ fn lengths<K>(large: bool) -> Vec<usize> {
     // The counted route of `sort` (few distinct keys; `counted_at_its_limit`
     // fills its table).
     let counted = th::COUNTED_BYTES / size_of::<K>();
-    // The vector sort's AVX2 route ends here.
-    let avx2 = th::VECTOR_AVX2_BYTES / size_of::<K>();
     // The vector sort's blocks in registers (where it takes `K`): AVX-512's
     // of `u64`, of `u32` (and the portable lanes'), AVX2's.
     let block = th::VECTOR_BLOCK_BYTES / size_of::<K>();
@@ -178,7 +176,6 @@ fn lengths<K>(large: bool) -> Vec<usize> {
         block,
         block / 2,
         block / 8,
-        avx2,
         127,
         256,
         1024,

@@ -49,7 +49,7 @@
 //! | insertion | up to 48 records | insertion sort |
 //! | in order / reversed | radixes never decreasing; strictly decreasing (never increasing for keys identical when equal) | kept after one read; or reversed block by block from both ends, each block checked before it moves (one read and one write; at a pair in order the moved blocks go back and the routes below follow) |
 //! | counted | `sort` of keys identical when equal, from 1 MiB, when a sample of 256 keys repeats enough to suggest few distinct keys | one read counts each distinct key in a hash table (at most 16Ki keys, an eighth of the slice), one write lays out the runs in order; keys that outgrow the table send the slice on to the routes below |
-//! | vector | keys identical when equal whose radix is a 32- or 64-bit integer as wide as the key (`f32`, `f64`, `OrderedKey`, the 32- and 64-bit integers, `Reverse` of those), above 48, on x86-64 CPUs with AVX-512 (F), or with AVX2 up to 1 MiB — `sort` and `sort_with_buffer` | each key turned into its radix in place, a quicksort of the radixes in vector registers (partitions by compress and masked store; blocks of 1 KiB sorted by bitonic networks in registers; `sort_unstable` below a depth of 2 log2 n + 4), each radix turned back: no buffer |
+//! | vector | keys identical when equal whose radix is a 32- or 64-bit integer as wide as the key (`f32`, `f64`, `OrderedKey`, the 32- and 64-bit integers, `Reverse` of those), above 48, on x86-64 CPUs with AVX-512 (F) or AVX2 — `sort` and `sort_with_buffer` | each key turned into its radix in place, a quicksort of the radixes in vector registers (partitions by compress and masked store; blocks of 1 KiB sorted by bitonic networks in registers; `sort_unstable` below a depth of 2 log2 n + 4), each radix turned back: no buffer |
 //! | LSD in cache | up to 2 MiB | one read counts every byte, then one stable scatter per byte into the other buffer, skipping the bytes on which every record agrees |
 //! | in-place split | `sort` of keys identical when equal (floats and `OrderedKey` in totalOrder, integers, `Reverse` and pairs of those), over 4 MiB | permuted by the top byte in place, recursively, until a bucket fits in an eighth of the slice and in 2 MiB; each bucket then sorted by LSD with one small scratch |
 //! | stable split | the rest over 2 MiB: `NanLast` and `LargestFirst`, records (`sort_by_key`, `argsort`), the `_with_buffer` forms | one counting read and one stable scatter by the top bits into buckets that fit in a core's cache (a sample picks how many bits, so floats whose exponents are few still split evenly), then LSD in each |
@@ -213,9 +213,6 @@ pub mod __thresholds {
     /// (AVX-512's of `u64`; its `u32` blocks are half as long, AVX2's an
     /// eighth): longer slices are partitioned.
     pub const VECTOR_BLOCK_BYTES: usize = super::vector::BLOCK_BYTES;
-    /// Slices of at most this many bytes take the vector sort in AVX2; longer
-    /// ones the radix routes.
-    pub const VECTOR_AVX2_BYTES: usize = super::route::VECTOR_AVX2_BYTES;
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
     pub const CACHED_BYTES: usize = super::engine::CACHED_BYTES;

@@ -7,7 +7,7 @@
 //! | [`Route::InOrder`] | the radixes never decrease | one read finds it; the stable order is the input |
 //! | [`Route::Reversed`] | the first [`ORDER_BLOCK`] radixes strictly decrease (or, for keys identical when equal, never increase) | tried: reversed block by block from both ends, each block checked before it moves (one read and one write in all); with no ties (or ties of identical keys) it is the stable order. At the first pair in order the blocks moved so far are moved back, and the slice takes the route below |
 //! | `Route::Counted` | keys identical when equal, at least [`COUNTED_BYTES`], no buffer given, a sample with repeats (`counted::likely`) | one read counts each distinct key, one write lays out the runs (`counted.rs`); when the keys outgrow the table, the route below |
-//! | `Route::Vector` | keys identical when equal with a radix of 32 or 64 bits as wide as the key, more than [`INSERTION_MAX`], on a CPU with AVX-512 or AVX2 | a quicksort in vector registers on the radixes, in place (`vector/`): less work per key than a pass of counting and scattering (AVX2's at every length since its blocks are sorted columns first: 0.66–0.95× the radix routes' time from 512Ki to 16Mi `f32` and `f64` on the 2-core Zen 4 VM, BENCHMARKS.md) |
+//! | `Route::Vector` | keys identical when equal with a radix of 32 or 64 bits as wide as the key, more than [`INSERTION_MAX`], on a CPU with AVX-512, or with AVX2 (32-bit radixes up to [`VECTOR_AVX2_BYTES`]) | a quicksort in vector registers on the radixes, in place (`vector/`): less work per key than a pass of counting and scattering |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
 //! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `engine.rs`) |
@@ -48,6 +48,18 @@ pub(crate) const COUNTED_BYTES: usize = if cfg!(any(miri, fuzzing)) {
 } else {
     1024 * 1024
 };
+
+/// Slices of 32-bit radixes of at most this many bytes take the vector sort
+/// in AVX2 (where the CPU has no AVX-512); larger ones the radix routes.
+/// 64-bit radixes take it at every length. Measured on the 2-core development
+/// VM (an AMD EPYC, Zen 4, its AVX2 kernels; BENCHMARKS.md): the AVX2 vector
+/// sort takes 0.66–0.95× the radix routes' time from 512Ki to 16Mi `f32` and
+/// `f64` of uniform or random bits, 0.81× for 16Mi `f64`, but on a 16Mi slice
+/// already sorted but for 1% of pairs swapped 1.23× (`f32`) and 1.15× (`f64`):
+/// for `f32` that row of the distribution matrix would be 1.07× the fastest
+/// peer's time, and its gain elsewhere at that length is 0.95–0.98.
+/// AVX-512's vector sort is faster at every length.
+pub(crate) const VECTOR_AVX2_BYTES: usize = 16 * 1024 * 1024;
 
 /// The order checks read this many pairs of neighbours without a branch (so
 /// that the loop vectorizes) before they test whether every pair was in order.
@@ -98,7 +110,11 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
         Route::Reversed
     } else if EXACT && open.counted && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
         Route::Counted
-    } else if EXACT && open.vector.is_some() {
+    } else if EXACT
+        && open.vector.is_some_and(|(_, width)| {
+            width >= Width::Avx512 || R::BITS == 64 || bytes <= VECTOR_AVX2_BYTES
+        })
+    {
         Route::Vector
     } else if EXACT && !buffered && bytes >= IN_PLACE_BYTES {
         Route::InPlace

@@ -7,14 +7,16 @@ use super::{Lanes, keys, quicksort, radixes};
 use crate::sort::SortKey;
 use crate::sort::radix::{Radix, Wide};
 
-/// `W` integers.
+/// `W` integers; `COLUMNS`: [`Lanes::COLUMNS`] (the sort's own lanes keep
+/// the default, `false`: see there; the tests of the network take both).
 #[derive(Clone, Copy)]
-pub(super) struct Portable<E, const W: usize>([E; W]);
+pub(super) struct Portable<E, const W: usize, const COLUMNS: bool = false>([E; W]);
 
-impl<E: Radix, const W: usize> Lanes for Portable<E, W> {
+impl<E: Radix, const W: usize, const COLUMNS: bool> Lanes for Portable<E, W, COLUMNS> {
     type E = E;
     const W: usize = W;
     const UNROLL: usize = 4;
+    const COLUMNS: bool = COLUMNS;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: E) -> Self {

@@ -103,6 +103,7 @@ impl Lanes for U32x8 {
     type E = u32;
     const W: usize = 8;
     const UNROLL: usize = 8;
+    const COLUMNS: bool = true;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u32) -> Self {
@@ -220,6 +221,7 @@ impl Lanes for U64x4 {
     type E = u64;
     const W: usize = 4;
     const UNROLL: usize = 8;
+    const COLUMNS: bool = true;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u64) -> Self {

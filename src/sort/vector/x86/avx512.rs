@@ -40,6 +40,7 @@ macro_rules! lanes {
             type E = $e;
             const W: usize = $w;
             const UNROLL: usize = 4;
+            const COLUMNS: bool = true;
             const BLOCK: usize = $block;
             #[inline(always)]
             fn splat(x: $e) -> Self {

@@ -2,7 +2,7 @@
 //! module shares: counting the digits of a slice and scattering its records by
 //! them, unchecked or checked (see `engine.rs`'s module docs).
 
-use core::ops::{BitAnd, Not};
+use core::ops::{BitAnd, BitXor, Not};
 
 /// Bits of one LSD digit.
 pub(super) const DIGIT_BITS: u32 = 8;
@@ -13,7 +13,14 @@ pub(super) const BUCKETS: usize = 1 << DIGIT_BITS;
 ///
 /// Integer order is the key's order; equal integers are keys that tie.
 pub trait Radix:
-    Copy + Ord + Not<Output = Self> + BitAnd<Output = Self> + Send + Sync + 'static
+    Copy
+    + Ord
+    + Not<Output = Self>
+    + BitAnd<Output = Self>
+    + BitXor<Output = Self>
+    + Send
+    + Sync
+    + 'static
 {
     /// Width in bits.
     const BITS: u32;
@@ -21,6 +28,8 @@ pub trait Radix:
     const ZERO: Self;
     /// All ones.
     const MAX: Self;
+    /// The top bit alone.
+    const TOP: Self;
     /// The low bits of `self >> shift` (`shift < BITS`), as a `usize`.
     fn shr_usize(self, shift: u32) -> usize;
     /// `self << shift | low` for `shift < BITS`, `low < 2^shift`.
@@ -67,6 +76,7 @@ macro_rules! radix {
             const BITS: u32 = <$u>::BITS;
             const ZERO: Self = 0;
             const MAX: Self = <$u>::MAX;
+            const TOP: Self = 1 << (<$u>::BITS - 1);
             // Truncation to the digit is the point.
             #[allow(clippy::cast_possible_truncation)]
             #[inline]

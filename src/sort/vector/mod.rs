@@ -3,7 +3,10 @@
 //! identical when equal and whose radix is as wide as the key (the floats in
 //! totalOrder, their `OrderedKey`s, the integers, `Reverse` of those): they are
 //! turned into their radixes in place, sorted as integers, and turned back.
-//! Equal radixes are equal bits, so the order is the stable one.
+//! Equal radixes are equal bits, so the order is the stable one. (AVX2's
+//! 64-bit lanes compare only signed integers: there the turn also flips each
+//! radix's top bit, and the sort orders the flipped values as signed ones,
+//! [`Lanes::SIGNED`].)
 //!
 //! The algorithm is written once, over [`Lanes`] (a vector of `W` integers:
 //! load, store, min, max, a lane permutation, a blend, a comparison to a mask
@@ -84,6 +87,12 @@ pub(super) trait Lanes: Copy {
     /// library's tests took LLVM over 20 minutes to build for s390x (the
     /// emulated stage; minutes before), and nothing there runs them fast.
     const COLUMNS: bool;
+    /// Whether the lanes compare as signed integers: AVX2's 64-bit lanes,
+    /// which have no unsigned comparison (a flip of both sign bits before each
+    /// one was an eighth of their sort). The sort then holds its values with
+    /// the top bit flipped ([`flip`]: the radixes' order is the signed order
+    /// of the flipped values), and its scalar steps compare them through it.
+    const SIGNED: bool;
     /// Vectors of the largest block sorted in registers (a power of two, at
     /// most [`BLOCK_VECTORS`]): as many as the registers hold with room to
     /// work.
@@ -155,6 +164,18 @@ pub(super) const BLOCK_VECTORS: usize = 32;
 /// eighth).
 pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
 
+/// What the values in `V`'s sort are xored with: the top bit where `V`
+/// compares signed integers ([`Lanes::SIGNED`]), else nothing.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn flip<V: Lanes>() -> V::E {
+    if V::SIGNED {
+        <V::E as Radix>::TOP
+    } else {
+        <V::E as Radix>::ZERO
+    }
+}
+
 /// The largest block in lanes, for the padded copy.
 const BLOCK_MAX: usize = 256;
 
@@ -212,7 +233,8 @@ pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
     }
 }
 
-/// Replaces each key of `v` by its radix, in place: the slice of radixes.
+/// Replaces each key of `v` by its radix xored with `flip` (the level's
+/// [`flip`] for the radix's lanes), in place: the slice of radixes.
 ///
 /// # Panics
 ///
@@ -220,7 +242,7 @@ pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
 /// checks both).
 #[allow(clippy::inline_always)] // built into each level's entry point
 #[inline(always)]
-pub(super) fn radixes<K: SortKey>(v: &mut [K]) -> &mut [K::Radix] {
+pub(super) fn radixes<K: SortKey>(v: &mut [K], flip: K::Radix) -> &mut [K::Radix] {
     assert!(size_of::<K>() == size_of::<K::Radix>() && align_of::<K>() >= align_of::<K::Radix>());
     let n = v.len();
     let p = v.as_mut_ptr();
@@ -232,7 +254,7 @@ pub(super) fn radixes<K: SortKey>(v: &mut [K]) -> &mut [K::Radix] {
         // and total).
         unsafe {
             let k = p.add(i).read();
-            p.add(i).cast::<K::Radix>().write(k.radix());
+            p.add(i).cast::<K::Radix>().write(k.radix() ^ flip);
         }
     }
     // SAFETY: the `n` slots of `v` hold initialized `K::Radix`es (above), at
@@ -240,8 +262,8 @@ pub(super) fn radixes<K: SortKey>(v: &mut [K]) -> &mut [K::Radix] {
     unsafe { core::slice::from_raw_parts_mut(p.cast::<K::Radix>(), n) }
 }
 
-/// Turns each radix of `r` back into its key, in place: the inverse of
-/// [`radixes`].
+/// Turns each radix of `r` (xored with `flip`) back into its key, in place:
+/// the inverse of [`radixes`] with the same `flip`.
 ///
 /// # Safety
 ///
@@ -249,19 +271,21 @@ pub(super) fn radixes<K: SortKey>(v: &mut [K]) -> &mut [K::Radix] {
 /// room), or a reborrow of it.
 #[allow(clippy::inline_always)] // built into each level's entry point
 #[inline(always)]
-pub(super) unsafe fn keys<K: SortKey>(r: &mut [K::Radix]) {
+pub(super) unsafe fn keys<K: SortKey>(r: &mut [K::Radix], flip: K::Radix) {
     let p = r.as_mut_ptr();
     for i in 0..r.len() {
         // SAFETY: as in `radixes`: each slot is a key's room (the caller's),
         // holding a radix; it gets its key back.
         unsafe {
             let x = p.add(i).read();
-            p.add(i).cast::<K>().write(K::from_radix(x));
+            p.add(i).cast::<K>().write(K::from_radix(x ^ flip));
         }
     }
 }
 
-/// Sorts `v` ascending, in `V`'s lanes: see the [module docs](self).
+/// Sorts `v` ascending, in `V`'s lanes: see the [module docs](self). The
+/// values are xored with [`flip::<V>`](flip) (as [`radixes`] leaves them): the
+/// order is that of the values xored back.
 #[allow(clippy::inline_always)] // built into each level's entry point
 #[inline(always)]
 pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
@@ -273,7 +297,7 @@ pub(super) fn quicksort<V: Lanes>(v: &mut [V::E]) {
 #[inline(always)]
 fn quicksort_within<V: Lanes>(v: &mut [V::E], budget: u32) {
     let block = V::BLOCK * V::W;
-    let n = v.len();
+    let (n, f) = (v.len(), flip::<V>());
     // The pending ranges and their depth budgets; the larger part of a split
     // waits, the smaller goes on, so at most log2(n) wait.
     let mut stack = [(0_usize, 0_usize, 0_u32); 64];
@@ -286,7 +310,7 @@ fn quicksort_within<V: Lanes>(v: &mut [V::E], budget: u32) {
             small::<V>(s);
             None
         } else if budget == 0 {
-            s.sort_unstable();
+            s.sort_unstable_by_key(|&x| x ^ f);
             None
         } else {
             let pivot = pivot::<V>(s);
@@ -296,8 +320,10 @@ fn quicksort_within<V: Lanes>(v: &mut [V::E], budget: u32) {
             } else {
                 // Nothing below the pivot: it is the smallest value. Its copies
                 // go left (then done); `pivot + 1` does not overflow unless
-                // every value is the largest (then the slice is sorted).
-                if pivot == <V::E as Radix>::MAX {
+                // every value is the largest (then the slice is sorted). Flipped
+                // values too: the flip adds 2^(BITS − 1), so the next value in
+                // their order is `pivot + 1`, wrapping.
+                if pivot ^ f == <V::E as Radix>::MAX {
                     None
                 } else {
                     let k = partition::<V>(s, !(!pivot).dec());
@@ -413,10 +439,10 @@ fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> u
     // free. They go first, one by one, so that the room left is the held
     // vectors' lanes exactly, W a vector.
     let mut rest = [<V::E as Radix>::ZERO; 64];
-    let m = r - l;
+    let (m, f) = (r - l, flip::<V>());
     rest[..m].copy_from_slice(&s[l..r]);
     for &x in &rest[..m] {
-        if x < pivot {
+        if x ^ f < pivot ^ f {
             s[ls] = x;
             ls += 1;
         } else {
@@ -490,7 +516,7 @@ fn padded<V: Lanes, const N: usize>(s: &mut [V::E]) {
         x.write(y);
     }
     for x in pad {
-        x.write(<V::E as Radix>::MAX);
+        x.write(<V::E as Radix>::MAX ^ flip::<V>());
     }
     // SAFETY: `room[..len]` was written just above (`values` and `pad`), and
     // a `MaybeUninit<E>` has `E`'s layout.
@@ -568,6 +594,21 @@ mod tests {
                 want64.sort_unstable();
                 quicksort_within::<Portable<u64, 8>>(&mut got64, budget);
                 assert_eq!(got64, want64, "u64, n {n}, bits {bits}, budget {budget}");
+                // As AVX2's 64-bit lanes: 4, signed, the values flipped
+                // (`Lanes::SIGNED`; x86-64 only, and not under Miri: never there).
+                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                {
+                    let top = 1 << 63;
+                    let mut got: Vec<u64> = values(n, 7 * n as u64 + u64::from(bits), bits)
+                        .map(|x| x ^ top)
+                        .collect();
+                    quicksort_within::<Portable<u64, 4, false, true>>(&mut got, budget);
+                    let got: Vec<u64> = got.into_iter().map(|x| x ^ top).collect();
+                    assert_eq!(
+                        got, want64,
+                        "u64 signed, n {n}, bits {bits}, budget {budget}"
+                    );
+                }
             }
         }
         // The largest values (the pivot at `MAX`: nothing above it to split off).
@@ -575,6 +616,24 @@ mod tests {
         all_max[3] = 5;
         quicksort_within::<Portable<u32, 16>>(&mut all_max, 40);
         assert!(all_max[0] == 5 && all_max[1..].iter().all(|&x| x == u32::MAX));
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        {
+            let top = 1 << 63;
+            let mut all_max = vec![u64::MAX ^ top; 700];
+            all_max[3] = 5 ^ top;
+            quicksort_within::<Portable<u64, 4, false, true>>(&mut all_max, 40);
+            assert!(all_max[0] == 5 ^ top && all_max[1..].iter().all(|&x| x == u64::MAX ^ top));
+            // The smallest value held as `u64::MAX` (the pivot, with larger
+            // values above it).
+            let mut low_max = vec![u64::MAX; 700];
+            for i in (0..700).step_by(7) {
+                low_max[i] = i as u64; // 2^63 + i, flipped
+            }
+            let mut want = low_max.clone();
+            want.sort_unstable_by_key(|&x| x ^ top);
+            quicksort_within::<Portable<u64, 4, false, true>>(&mut low_max, 40);
+            assert_eq!(low_max, want);
+        }
         assert_eq!(<Portable<u32, 16> as Lanes>::W, 16);
     }
 }

@@ -7,16 +7,41 @@ use super::{Lanes, keys, quicksort, radixes};
 use crate::sort::SortKey;
 use crate::sort::radix::{Radix, Wide};
 
-/// `W` integers; `COLUMNS`: [`Lanes::COLUMNS`] (the sort's own lanes keep
-/// the default, `false`: see there; the tests of the network take both).
+/// `W` integers; `COLUMNS`: [`Lanes::COLUMNS`], `SIGNED`: [`Lanes::SIGNED`]
+/// (the sort's own lanes keep the defaults, `false`: see there; the tests
+/// take the others, the network's and the quicksort's scalar steps).
 #[derive(Clone, Copy)]
-pub(super) struct Portable<E, const W: usize, const COLUMNS: bool = false>([E; W]);
+pub(super) struct Portable<
+    E,
+    const W: usize,
+    const COLUMNS: bool = false,
+    const SIGNED: bool = false,
+>([E; W]);
 
-impl<E: Radix, const W: usize, const COLUMNS: bool> Lanes for Portable<E, W, COLUMNS> {
+impl<E: Radix, const W: usize, const COLUMNS: bool, const SIGNED: bool>
+    Portable<E, W, COLUMNS, SIGNED>
+{
+    /// Lane `i`'s value as the lanes order it: flipped back where `SIGNED`
+    /// (the values' order as unsigned integers is then the flipped ones'
+    /// order as signed integers).
+    #[inline(always)]
+    fn at(self, i: usize) -> E {
+        if SIGNED {
+            self.0[i] ^ E::TOP
+        } else {
+            self.0[i]
+        }
+    }
+}
+
+impl<E: Radix, const W: usize, const COLUMNS: bool, const SIGNED: bool> Lanes
+    for Portable<E, W, COLUMNS, SIGNED>
+{
     type E = E;
     const W: usize = W;
     const UNROLL: usize = 4;
     const COLUMNS: bool = COLUMNS;
+    const SIGNED: bool = SIGNED;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: E) -> Self {
@@ -32,11 +57,23 @@ impl<E: Radix, const W: usize, const COLUMNS: bool> Lanes for Portable<E, W, COL
     }
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        Self(core::array::from_fn(|i| self.0[i].min(other.0[i])))
+        Self(core::array::from_fn(|i| {
+            if self.at(i) <= other.at(i) {
+                self.0[i]
+            } else {
+                other.0[i]
+            }
+        }))
     }
     #[inline(always)]
     fn max(self, other: Self) -> Self {
-        Self(core::array::from_fn(|i| self.0[i].max(other.0[i])))
+        Self(core::array::from_fn(|i| {
+            if self.at(i) <= other.at(i) {
+                other.0[i]
+            } else {
+                self.0[i]
+            }
+        }))
     }
     #[inline(always)]
     fn swap_lanes(self, j: usize) -> Self {
@@ -54,7 +91,7 @@ impl<E: Radix, const W: usize, const COLUMNS: bool> Lanes for Portable<E, W, COL
     }
     #[inline(always)]
     fn below(self, pivot: Self) -> u64 {
-        (0..W).fold(0, |m, i| m | u64::from(self.0[i] < pivot.0[i]) << i)
+        (0..W).fold(0, |m, i| m | u64::from(self.at(i) < pivot.at(i)) << i)
     }
     #[inline(always)]
     fn store_selected(self, take: u64, dst: &mut [E]) {
@@ -82,12 +119,26 @@ impl<E: Radix, const W: usize, const COLUMNS: bool> Lanes for Portable<E, W, COL
 /// [`sort_keys`](super::sort_keys) in 16 lanes of `u32`, 8 of `u64`, as
 /// AVX-512's.
 pub(crate) fn sort<K: SortKey>(v: &mut [K]) {
-    let r = radixes(v);
+    let r = radixes(v, <K::Radix as Radix>::ZERO);
     match <K::Radix as Radix>::wide(r) {
-        Wide::U32(v) => quicksort::<Portable<u32, 16>>(v),
-        Wide::U64(v) => quicksort::<Portable<u64, 8>>(v),
+        Wide::U32(v) => sort_u32(v),
+        Wide::U64(v) => sort_u64(v),
         Wide::Other => {}
     }
     // SAFETY: `r` is what `radixes` returned.
-    unsafe { keys::<K>(r) };
+    unsafe { keys::<K>(r, <K::Radix as Radix>::ZERO) };
+}
+
+/// [`quicksort`] of `u32`s in the portable lanes: one copy for every key
+/// type (inlined into each, the written-out networks made the tests' builds
+/// for the other architectures minutes longer).
+#[inline(never)]
+fn sort_u32(v: &mut [u32]) {
+    quicksort::<Portable<u32, 16>>(v);
+}
+
+/// [`quicksort`] of `u64`s in the portable lanes (see [`sort_u32`]).
+#[inline(never)]
+fn sort_u64(v: &mut [u64]) {
+    quicksort::<Portable<u64, 8>>(v);
 }

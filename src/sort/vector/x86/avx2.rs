@@ -1,8 +1,10 @@
 //! [`Lanes`] on AVX2: 8 × `u32` and 4 × `u64` in a YMM register. AVX2 has no
 //! compress and no unsigned comparison: the selected lanes are gathered to the
-//! front by a permutation from a table (one entry per mask), the comparisons
-//! are signed ones with the sign bits flipped, and the 64-bit minima and
-//! maxima are blends by such a comparison.
+//! front by a permutation from a table (one entry per mask), the 32-bit
+//! comparisons are signed ones with the sign bits flipped, the 64-bit lanes
+//! hold their values with the top bit flipped (so that a signed comparison
+//! orders them: [`Lanes::SIGNED`]), and the 64-bit minima and maxima are
+//! blends by such a comparison.
 
 #![allow(
     clippy::cast_possible_wrap, // lanes as the intrinsics' signed types
@@ -92,7 +94,8 @@ static FIRST: [i32; 16] = [-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 
 #[derive(Clone, Copy)]
 struct U32x8(__m256i);
 
-/// 4 × `u64`.
+/// 4 × `u64`, each with its top bit flipped (compared as signed integers:
+/// [`Lanes::SIGNED`]).
 #[derive(Clone, Copy)]
 struct U64x4(__m256i);
 
@@ -104,6 +107,7 @@ impl Lanes for U32x8 {
     const W: usize = 8;
     const UNROLL: usize = 8;
     const COLUMNS: bool = true;
+    const SIGNED: bool = false;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u32) -> Self {
@@ -203,17 +207,12 @@ impl Lanes for U32x8 {
 }
 
 impl U64x4 {
-    /// All ones in the lanes where `self > other` (unsigned).
+    /// All ones in the lanes where `self > other` (signed: the sort holds
+    /// its values with the top bit flipped, [`Lanes::SIGNED`]).
     #[inline(always)]
     fn greater(self, other: Self) -> __m256i {
         // SAFETY: AVX2, see above.
-        unsafe {
-            let sign = _mm256_set1_epi64x(i64::MIN);
-            _mm256_cmpgt_epi64(
-                _mm256_xor_si256(self.0, sign),
-                _mm256_xor_si256(other.0, sign),
-            )
-        }
+        unsafe { _mm256_cmpgt_epi64(self.0, other.0) }
     }
 }
 
@@ -222,6 +221,7 @@ impl Lanes for U64x4 {
     const W: usize = 4;
     const UNROLL: usize = 8;
     const COLUMNS: bool = true;
+    const SIGNED: bool = true;
     const BLOCK: usize = 16;
     #[inline(always)]
     fn splat(x: u64) -> Self {

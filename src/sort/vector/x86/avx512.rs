@@ -41,6 +41,7 @@ macro_rules! lanes {
             const W: usize = $w;
             const UNROLL: usize = 4;
             const COLUMNS: bool = true;
+            const SIGNED: bool = false;
             const BLOCK: usize = $block;
             #[inline(always)]
             fn splat(x: $e) -> Self {

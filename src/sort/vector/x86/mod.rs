@@ -22,8 +22,14 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         unsafe fn sort_in<K: crate::sort::SortKey>(v: &mut [K]) {
             use crate::sort::radix::{Radix, Wide};
-            use crate::sort::vector::{keys, radixes};
-            let r = radixes(v);
+            use crate::sort::vector::{Lanes, keys, radixes};
+            // The lanes' flip (`vector::flip`), for the radix's width.
+            let signed = match <K::Radix as Radix>::BITS {
+                32 => <$u32 as Lanes>::SIGNED,
+                _ => <$u64 as Lanes>::SIGNED,
+            };
+            let flip = if signed { <K::Radix as Radix>::TOP } else { <K::Radix as Radix>::ZERO };
+            let r = radixes(v, flip);
             // SAFETY: this function's requirement, theirs.
             unsafe {
                 match <K::Radix as Radix>::wide(r) {
@@ -33,7 +39,7 @@ macro_rules! entry_points {
                 }
             }
             // SAFETY: `r` is what `radixes` returned.
-            unsafe { keys::<K>(r) };
+            unsafe { keys::<K>(r, flip) };
         }
 
         #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u32`s in ", $name, " (one copy for every key type).")]

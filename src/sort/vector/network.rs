@@ -244,7 +244,9 @@ fn half_cleaners<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
     });
 }
 
-#[cfg(test)]
+// On x86-64 only, where the columns-first order runs (other targets build
+// the sort's portable lanes without it: [`Lanes::COLUMNS`]).
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     extern crate std;
 
@@ -259,7 +261,6 @@ mod tests {
     /// `network::<Portable<u32, W, true>, N>` (columns first where `N ≥ W`)
     /// on the `N · W` values of `x`, in order (lane `i` of vector `a` is value
     /// `a · W + i`).
-    #[cfg(target_arch = "x86_64")]
     fn run_network<const W: usize, const N: usize>(x: &[u32]) -> Vec<u32> {
         let mut v: [Portable<u32, W, true>; N] =
             core::array::from_fn(|a| Portable::load(&x[a * W..]));
@@ -280,11 +281,7 @@ mod tests {
     /// Not under Miri: the networks are safe code (Miri runs them in
     /// [`every_budget_and_repeats`], through `padded`'s unsafe copy), and
     /// written out they are slow there.
-    ///
-    /// On x86-64 only, where the columns-first order runs (other targets
-    /// build the sort's portable lanes without it: [`Lanes::COLUMNS`]).
     #[test]
-    #[cfg(target_arch = "x86_64")]
     #[cfg_attr(miri, ignore = "safe code; minutes under Miri")]
     fn networks_sort_every_zero_one_input() {
         fn zero_one<const W: usize, const N: usize>() {

@@ -117,28 +117,17 @@ impl<E: Radix, const W: usize, const COLUMNS: bool, const SIGNED: bool> Lanes
 }
 
 /// [`sort_keys`](super::sort_keys) in 16 lanes of `u32`, 8 of `u64`, as
-/// AVX-512's.
+/// AVX-512's. The quicksorts are inlined here, generic, so they are built only
+/// where a caller instantiates this (Miri's tests): a non-generic copy per lane
+/// type would be built in every build of the crate on every target (it doubled
+/// the bare-metal stage's debug builds).
 pub(crate) fn sort<K: SortKey>(v: &mut [K]) {
     let r = radixes(v, <K::Radix as Radix>::ZERO);
     match <K::Radix as Radix>::wide(r) {
-        Wide::U32(v) => sort_u32(v),
-        Wide::U64(v) => sort_u64(v),
+        Wide::U32(v) => quicksort::<Portable<u32, 16>>(v),
+        Wide::U64(v) => quicksort::<Portable<u64, 8>>(v),
         Wide::Other => {}
     }
     // SAFETY: `r` is what `radixes` returned.
     unsafe { keys::<K>(r, <K::Radix as Radix>::ZERO) };
-}
-
-/// [`quicksort`] of `u32`s in the portable lanes: one copy for every key
-/// type (inlined into each, the written-out networks made the tests' builds
-/// for the other architectures minutes longer).
-#[inline(never)]
-fn sort_u32(v: &mut [u32]) {
-    quicksort::<Portable<u32, 16>>(v);
-}
-
-/// [`quicksort`] of `u64`s in the portable lanes (see [`sort_u32`]).
-#[inline(never)]
-fn sort_u64(v: &mut [u64]) {
-    quicksort::<Portable<u64, 8>>(v);
 }

@@ -21,8 +21,8 @@
 //!   room at each end; each step reads as many from the end with less room,
 //!   and each vector's lanes below the pivot are stored at the left end, the
 //!   others at the right end, so a write never reaches a lane not yet read.
-//! - **Pivot**: the median of `4 W` samples spread over the slice (`W` on
-//!   slices of at most 256 vectors), sorted in registers. When the pivot is the slice's smallest value (nothing falls below
+//! - **Pivot**: the median of `4 W` samples spread over the slice (`max(W,
+//!   16)` on slices of at most 256 vectors), sorted in registers. When the pivot is the slice's smallest value (nothing falls below
 //!   it: many equal keys), the slice is split again at `pivot + 1`: its left
 //!   part is then every copy of the pivot, done.
 //! - **Blocks** of at most [`BLOCK_VECTORS`] vectors are sorted by a bitonic

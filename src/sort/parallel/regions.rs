@@ -1,7 +1,8 @@
 //! The parallel in-place sort of keys identical when equal (the regions sort):
 //! tiles grouped in place by their tasks, then runs exchanged between
-//! territories in parallel rounds; a bucket one task sorts goes to
-//! `route::sort_exact_low`. See the [module docs](super).
+//! territories in parallel rounds; a bucket one task sorts goes to the
+//! caller's leaf (`route::sort_exact_low`, or the sequential sort's route for
+//! 64-bit radixes that the vector sort takes). See the [module docs](super).
 
 use alloc::vec::Vec;
 
@@ -16,12 +17,14 @@ use crate::sort::route::sort_exact_low;
 /// radix (the bytes above are the same in every record), in place: a slice of
 /// more than `job.leaf` records is grouped by byte `bytes - 1` in parallel
 /// ([`regions`]), and its buckets are sorted the same way as rayon tasks; a
-/// smaller one is one task (`route::sort_exact_low`).
-pub(super) fn sort_exact<T, R, F>(v: &mut [T], bytes: usize, job: &Job<F>)
+/// smaller one is one task, `leaf(v, bytes)` ([`by_radix`], or the sequential
+/// sort of keys where it has a vector route).
+pub(super) fn sort_exact<T, R, F, L>(v: &mut [T], bytes: usize, job: &Job<F>, leaf: &L)
 where
     T: Copy + Send + Sync,
     R: Radix,
     F: Fn(&T) -> R + Sync + Copy,
+    L: Fn(&mut [T], usize) + Sync,
 {
     let n = v.len();
     if n < 2 || bytes == 0 {
@@ -29,12 +32,12 @@ where
     }
     if n <= job.leaf {
         piece(n);
-        sort_exact_low(v, bytes, &job.radix);
+        leaf(v, bytes);
         return;
     }
     let Some(bounds) = regions(v, bytes, job) else {
         // One bucket holds every record: the next byte, nothing moved.
-        return sort_exact(v, bytes - 1, job);
+        return sort_exact(v, bytes - 1, job, leaf);
     };
     let mut buckets = Vec::with_capacity(BYTE_VALUES);
     let mut rest = v;
@@ -47,7 +50,15 @@ where
     }
     buckets
         .into_par_iter()
-        .for_each(|b| sort_exact(b, bytes - 1, job));
+        .for_each(|b| sort_exact(b, bytes - 1, job, leaf));
+}
+
+/// A leaf of [`sort_exact`] by the low `bytes` bytes of `radix`
+/// (`route::sort_exact_low`).
+pub(super) fn by_radix<T: Copy, R: Radix>(
+    radix: impl Fn(&T) -> R + Sync,
+) -> impl Fn(&mut [T], usize) + Sync {
+    move |v, bytes| sort_exact_low(v, bytes, &radix)
 }
 
 /// Groups `v` in place by byte `bytes - 1` of the radix, every phase on every

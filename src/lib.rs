@@ -103,6 +103,12 @@ pub mod texture;
 #[doc(hidden)]
 pub mod __dispatch {
     pub use crate::dispatch::{Width, cap};
+
+    /// The widest level the kernels may use on this CPU, within [`cap`].
+    #[must_use]
+    pub fn width() -> Width {
+        crate::dispatch::width()
+    }
 }
 
 #[cfg(feature = "defmt")]

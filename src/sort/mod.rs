@@ -203,6 +203,21 @@ pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
     route::sort_keys(v, route::Scratch::Allocate, width);
 }
 
+/// The vector level [`sort`] runs keys `K` at on this CPU (within
+/// `__dispatch::cap`): `Avx512`, `Avx2`, or `Baseline` where it takes no
+/// vector level. A probe for the tests (a build for `x86-64-v3` must take
+/// the vector sort): not a stable API.
+#[doc(hidden)]
+#[must_use]
+pub fn __vector_width<K: SortKey>() -> crate::dispatch::Width {
+    use crate::dispatch::Width;
+    if vector::takes::<K>(Width::Avx512) {
+        vector::level(Width::Avx512)
+    } else {
+        Width::Baseline
+    }
+}
+
 /// The sizes at which the sorts switch algorithm, for the tests (which check
 /// both sides of each): not a stable API.
 #[doc(hidden)]

@@ -16,7 +16,7 @@
     clippy::many_single_char_names
 )]
 
-use crate::dispatch::{self, Level, Quad};
+use crate::dispatch::{self, Isa, Quad};
 use crate::sum::kernel::{add_f64, plan_two};
 
 /// The factors of the loop.
@@ -37,9 +37,9 @@ pub(super) trait Factor: Copy {
     /// Four factors as `f64` lanes.
     fn quad<Q: Quad>(s: &[Self]) -> Q;
     /// The products of four pairs, `(p, e)` (`e` zero for `f32`).
-    fn products<L: Level>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad);
+    fn products<L: Isa>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad);
     /// The product of one pair, `(p, e)`.
-    fn product<L: Level>(x: Self, y: Self) -> (f64, f64);
+    fn product<L: Isa>(x: Self, y: Self) -> (f64, f64);
 }
 
 impl Factor for f64 {
@@ -53,12 +53,12 @@ impl Factor for f64 {
     }
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn products<L: Level>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad) {
+    fn products<L: Isa>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad) {
         x.two_product(y)
     }
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn product<L: Level>(x: Self, y: Self) -> (f64, f64) {
+    fn product<L: Isa>(x: Self, y: Self) -> (f64, f64) {
         L::two_product(x, y)
     }
 }
@@ -74,12 +74,12 @@ impl Factor for f32 {
     }
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn products<L: Level>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad) {
+    fn products<L: Isa>(x: L::Quad, y: L::Quad) -> (L::Quad, L::Quad) {
         (x.mul(y), L::Quad::splat(0.0))
     }
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn product<L: Level>(x: Self, y: Self) -> (f64, f64) {
+    fn product<L: Isa>(x: Self, y: Self) -> (f64, f64) {
         (f64::from(x) * f64::from(y), 0.0)
     }
 }
@@ -105,7 +105,7 @@ impl Fused {
     /// (its sum is not −0) and no NaN.
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    pub(super) fn block<L: Level, X: Factor>(
+    pub(super) fn block<L: Isa, X: Factor>(
         &mut self,
         limbs: &mut [i64],
         quantum: i32,
@@ -208,7 +208,7 @@ fn range(min: f64, max: f64, finite: bool) -> Option<Range> {
 /// The [`Range`] of a block's products, without the grids (the first block's).
 #[allow(clippy::inline_always)] // built into the AVX2 copy
 #[inline(always)]
-fn product_exponents<L: Level, X: Factor>(a: &[X], b: &[X]) -> Option<Range> {
+fn product_exponents<L: Isa, X: Factor>(a: &[X], b: &[X]) -> Option<Range> {
     let (mut min, mut max) = (L::Quad::splat(f64::INFINITY), L::Quad::splat(0.0));
     let mut finite = true;
     let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
@@ -244,7 +244,7 @@ fn fold<Q: Quad>(v: Q, f: fn(f64, f64) -> f64) -> f64 {
 /// the CPU's own prefetching would leave those reads waiting for it to end.
 #[allow(clippy::inline_always)] // built into the AVX2 copy
 #[inline(always)]
-fn two_grids<L: Level, X: Factor>(
+fn two_grids<L: Isa, X: Factor>(
     a: &[X],
     b: &[X],
     sp: f64,

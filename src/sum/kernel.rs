@@ -42,7 +42,7 @@
     clippy::float_cmp
 )]
 
-use crate::dispatch::{self, Level};
+use crate::dispatch::{self, Isa};
 use crate::sum::float::sealed::Float;
 use crate::sum::float::{Bins, Seen};
 use crate::sum::wide::{Format, add_at};
@@ -90,7 +90,7 @@ impl<F: Float, const N: usize> dispatch::Kernel for AddBlocks<'_, F, N> {
     type Output = Seen;
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run<L: Level>(self) -> Seen {
+    fn run<L: Isa>(self) -> Seen {
         add_blocks::<F, N>(self.limbs, self.xs)
     }
 }

@@ -1,6 +1,6 @@
 //! The dot products' loops: the products of a block made (in `f64`, exactly:
 //! `f32`, `f16` and `bf16` products fit, `f64`'s as `p + e` by
-//! [`Level::two_product`]) and put on the grids of the slice loop
+//! [`Isa::two_product`]) and put on the grids of the slice loop
 //! (`kernel.rs`), planned from the factors' exponents; first, for `f32`s, and
 //! for `f64`s where the copy has a fused multiply-add, the one loop of
 //! `fused.rs` (four-lane vectors, grids planned from the products of the blocks
@@ -15,7 +15,7 @@
     clippy::float_cmp
 )]
 
-use crate::dispatch::{self, Level};
+use crate::dispatch::{self, Isa};
 use crate::sum::float::Seen;
 use crate::sum::float::sealed::Float;
 use crate::sum::fused::{Fused, PRODUCT_MIN};
@@ -54,7 +54,7 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
     type Output = (u64, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run<L: Level>(self) -> (u64, Seen) {
+    fn run<L: Isa>(self) -> (u64, Seen) {
         let mut scratch = Scratch::<2048>::new(0);
         let mut seen = Seen::default();
         let mut buf = [0.0_f64; BLOCK];
@@ -136,7 +136,7 @@ type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
 const FACTOR_MAX: f64 = f64::from_bits((995 + 1023) << 52);
 
 /// The products `a[i] · b[i]` of `f64`s into limbs of quantum `2^−2148`: each as
-/// `p + e`, both `f64`, exactly (`Level::two_product`: a fused multiply-add
+/// `p + e`, both `f64`, exactly (`Isa::two_product`: a fused multiply-add
 /// where the CPU has one, else Dekker's product), a block at a time.
 ///
 /// With a fused multiply-add, a block first goes through `fused.rs`'s one
@@ -185,7 +185,7 @@ impl<'a> dispatch::Kernel for TwoProducts<'a> {
     type Output = (u64, u8, Seen);
     #[allow(clippy::inline_always)] // built into the AVX2 copy
     #[inline(always)]
-    fn run<L: Level>(self) -> (u64, u8, Seen) {
+    fn run<L: Isa>(self) -> (u64, u8, Seen) {
         let mut scratch = Scratch::<2048>::new(1074);
         let mut seen = Seen::default();
         let (mut hi, mut lo) = ([0.0_f64; BLOCK], [0.0_f64; BLOCK]);
@@ -386,10 +386,10 @@ fn extremes(a: &[f64], b: &[f64]) -> Tops {
     tops
 }
 
-/// `hi[i] + lo[i] = a[i] · b[i]` (`Level::two_product`).
+/// `hi[i] + lo[i] = a[i] · b[i]` (`Isa::two_product`).
 #[allow(clippy::inline_always)] // built into the AVX2 copy
 #[inline(always)]
-fn two_products<L: Level>(a: &[f64], b: &[f64], hi: &mut [f64; BLOCK], lo: &mut [f64; BLOCK]) {
+fn two_products<L: Isa>(a: &[f64], b: &[f64], hi: &mut [f64; BLOCK], lo: &mut [f64; BLOCK]) {
     for (((h, l), &x), &y) in hi.iter_mut().zip(lo.iter_mut()).zip(a).zip(b) {
         (*h, *l) = L::two_product(x, y);
     }

@@ -2,7 +2,7 @@
 //! ([`Ranged`], chosen among three candidates; see `passes.rs`'s module docs),
 //! and its counting read, a kernel of `dispatch::vectorized`.
 
-use crate::dispatch::{self, Kernel, Level};
+use crate::dispatch::{self, Isa, Kernel};
 use crate::sort::radix::{Count, Radix};
 use crate::sort::select::{Digits, Narrowed};
 
@@ -180,7 +180,7 @@ impl<D: Digits, T, R: Radix, F: FnMut(&T) -> R> Kernel for First<'_, D, T, R, F>
     type Output = ();
     #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
     #[inline(always)]
-    fn run<L: Level>(self) {
+    fn run<L: Isa>(self) {
         let Self {
             ranged,
             v,

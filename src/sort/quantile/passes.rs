@@ -36,7 +36,7 @@
 //! scalar in the baseline x86-64 build (no 64-bit vector compares before
 //! SSE4.1), and were most of the time of an `f64` call.
 
-use crate::dispatch::{self, Kernel, Level};
+use crate::dispatch::{self, Isa, Kernel};
 use crate::sort::radix::{Count, Radix};
 use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
 
@@ -199,7 +199,7 @@ impl<T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel for Gather<'_, T, R,
     type Output = ();
     #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
     #[inline(always)]
-    fn run<L: Level>(self) {
+    fn run<L: Isa>(self) {
         let Self {
             v,
             keys,
@@ -400,7 +400,7 @@ impl<D: Digits, T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel
     type Output = ();
     #[allow(clippy::inline_always)] // built into each copy `vectorized` makes
     #[inline(always)]
-    fn run<L: Level>(self) {
+    fn run<L: Isa>(self) {
         let Self {
             v,
             keys,

@@ -46,26 +46,17 @@ use crate::dispatch::{self, Width};
 use core::mem::MaybeUninit;
 use network::network;
 
-// The x86-64 levels where `dispatch` builds its AVX2 copy (and with a build
-// that enables AVX2 already); elsewhere `dispatch::width` is `Baseline`, and
-// the two names are the portable lanes (never reached).
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(target_env = "sgx"),
-    not(miri),
-    not(normkey_baseline)
-))]
-mod x86;
-#[cfg(not(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(target_env = "sgx"),
-    not(miri),
-    not(normkey_baseline)
-)))]
-mod x86 {
-    pub(crate) use super::portable::{sort as avx2, sort as avx512};
+// The x86-64 levels where `dispatch` builds vector code; elsewhere
+// `dispatch::width` is `Baseline`, and the two names are the portable lanes
+// (never reached).
+dispatch::x86! {
+    mod x86;
+}
+dispatch::x86! {
+    else
+    mod x86 {
+        pub(crate) use super::portable::{sort as avx2, sort as avx512};
+    }
 }
 mod network;
 mod portable;
@@ -189,33 +180,23 @@ pub(super) fn takes<K: SortKey>(width: Width) -> bool {
         && matches!(<K::Radix as Radix>::BITS, 32 | 64)
         && size_of::<K>() == size_of::<K::Radix>()
         && align_of::<K>() >= align_of::<K::Radix>()
-        && level(width).is_some()
+        && level(width) != Width::Baseline
 }
 
 /// The sort's vector level on this CPU (within `dispatch::cap` and the
-/// caller's width): AVX-512 or AVX2, or (under Miri, for the proofs, standing
-/// for AVX-512) the portable lanes.
-#[derive(Clone, Copy)]
-enum Level {
-    /// AVX-512 (F).
-    Avx512,
-    /// AVX2.
-    Avx2,
-    /// Plain arrays: Miri's.
-    Portable,
-}
-
-/// See [`Level`].
+/// caller's width): [`Width::Avx512`] or [`Width::Avx2`], or
+/// [`Width::Baseline`] for none. Under Miri, for the proofs, the portable
+/// lanes stand for AVX-512.
 #[inline]
-fn level(width: Width) -> Option<Level> {
+pub(super) fn level(width: Width) -> Width {
     if cfg!(miri) {
-        return (width >= Width::Avx512).then_some(Level::Portable);
+        return if width >= Width::Avx512 {
+            Width::Avx512
+        } else {
+            Width::Baseline
+        };
     }
-    match width.min(dispatch::width()) {
-        Width::Avx512 => Some(Level::Avx512),
-        Width::Avx2 => Some(Level::Avx2),
-        Width::Baseline => None,
-    }
+    width.min(dispatch::width())
 }
 
 /// Sorts `v` (keys that [`takes`] accepts at `width`): each key is replaced
@@ -223,13 +204,11 @@ fn level(width: Width) -> Option<Level> {
 /// its key (`from_radix` of `radix` is the key, bit for bit, for these keys);
 /// the turns are built into the level's function too, in its vectors.
 pub(super) fn sort_keys<K: SortKey>(v: &mut [K], width: Width) {
-    let Some(level) = level(width) else {
-        return debug_assert!(false, "sort_keys without a level");
-    };
-    match level {
-        Level::Avx512 => x86::avx512::<K>(v),
-        Level::Avx2 => x86::avx2::<K>(v),
-        Level::Portable => portable::sort::<K>(v),
+    match level(width) {
+        Width::Avx512 if cfg!(miri) => portable::sort::<K>(v),
+        Width::Avx512 => x86::avx512::<K>(v),
+        Width::Avx2 => x86::avx2::<K>(v),
+        Width::Baseline => debug_assert!(false, "sort_keys without a level"),
     }
 }
 

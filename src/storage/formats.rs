@@ -1,10 +1,10 @@
 //! The one-channel storage formats (`Unorm8`, `Unorm16`, `Snorm8`, `Snorm16`):
-//! one `storage!` line each over the scalar conversions of `scalar.rs`, with
+//! one `storage!` line each over the scalar conversions of `crate::scalar`, with
 //! their `From` conversions to and from the clamping and deferred types.
 
-use super::scalar::{snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32};
 use crate::deferred::{SnormFloat, UnormFloat};
 use crate::norm::{Norm, Unorm};
+use crate::scalar::{snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32};
 
 /// A one-channel format: the struct and its methods, each a call of the core with
 /// `BITS` = the width of `$code`. The rules are in the module docs.

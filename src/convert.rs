@@ -1,7 +1,11 @@
 //! The conversions users reach for, written once and expanded from the type
 //! lists: codes to and from integers and bytes, widening and narrowing between
-//! the 8- and 16-bit storage formats, and checked construction of `Norm`/`Unorm`
-//! from `f32`.
+//! the 8- and 16-bit storage formats, checked construction of `Norm`/`Unorm`
+//! from `f32`, and the conversions between the clamping types (`norm`), the
+//! deferred-clamp types (`deferred`) and the storage formats (`storage`): the
+//! `From` impls among them and `SnormFloat::clamped`/`UnormFloat::clamped`.
+//! This module sits above `norm`, `deferred`, `storage` and `texture` and
+//! imports them all; none of those imports another of them for a conversion.
 //!
 //! # Changing the width of a code
 //!
@@ -21,6 +25,7 @@
 //! gives back the original code (the most negative SNORM code comes back as `-MAX`,
 //! the same value).
 
+use crate::deferred::{SnormFloat, UnormFloat};
 use crate::norm::{Norm, NormRangeError, Unorm};
 use crate::storage::{Snorm8, Snorm16, Unorm8, Unorm16};
 
@@ -288,3 +293,86 @@ macro_rules! try_from_f32 {
 
 try_from_f32!(Norm);
 try_from_f32!(Unorm);
+
+/// The stores of a deferred-clamp type: `clamped`, and its value from the
+/// clamping type.
+///
+/// `$T`: the type; `$N`: the clamping type a store gives; the strings spell
+/// values in doctests.
+macro_rules! deferred_stores {
+    ($T:ident, $N:ident, range = $range:literal, below = $below:literal, low = $low:literal) => {
+        impl $T {
+            #[doc = concat!("The value clamped to ", $range, ", as a store clamps it: NaN (any sign or payload) → +0, ")]
+            #[doc = concat!("−0 → +0, −∞ → ", $low, ", +∞ → 1, subnormals in range kept. Same as [`", stringify!($N), "::new`].")]
+            ///
+            /// ```
+            #[doc = concat!("use normkey::{", stringify!($T), ", ", stringify!($N), "};")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "(1.5).clamped(), ", stringify!($N), "::MAX);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "(", $below, ").clamped(), ", stringify!($N), "::MIN);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "(f32::NAN).clamped(), ", stringify!($N), "::ZERO);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "(-0.0).clamped().get().to_bits(), 0);")]
+            #[doc = concat!("assert_eq!(", stringify!($T), "(f32::NEG_INFINITY).clamped().get(), ", $low, ");")]
+            /// ```
+            #[inline]
+            #[must_use]
+            pub const fn clamped(self) -> $N {
+                $N::new(self.0)
+            }
+        }
+
+        #[doc = concat!("The value of the [`", stringify!($N), "`]; never NaN or −0.")]
+        impl From<$N> for $T {
+            #[inline]
+            fn from(x: $N) -> Self {
+                Self(x.get())
+            }
+        }
+    };
+}
+
+deferred_stores!(
+    SnormFloat,
+    Norm,
+    range = "[−1, 1]",
+    below = "-1.5",
+    low = "-1.0"
+);
+deferred_stores!(
+    UnormFloat,
+    Unorm,
+    range = "[0, 1]",
+    below = "-5.3",
+    low = "0.0"
+);
+
+/// The conversions of a storage format with its clamping type `$N` and its
+/// deferred-clamp type `$D`, for `for_each_storage_format!`.
+macro_rules! storage_value_conversions {
+    ($T:ident, $code:ident, $N:ident, $D:ident) => {
+        #[doc = concat!("Stores a [`", stringify!($N), "`] as [`", stringify!($T), "::from_f32`] does.")]
+        impl From<$N> for $T {
+            #[inline]
+            fn from(x: $N) -> Self {
+                Self::from_f32(x.get())
+            }
+        }
+
+        #[doc = concat!("Stores a [`", stringify!($D), "`]: clamps (NaN → 0) and rounds, as [`", stringify!($T), "::from_f32`].")]
+        impl From<$D> for $T {
+            #[inline]
+            fn from(x: $D) -> Self {
+                Self::from_f32(x.0)
+            }
+        }
+
+        #[doc = concat!("The decoded value, as [`", stringify!($T), "::to_f32`]; lossless.")]
+        impl From<$T> for $N {
+            #[inline]
+            fn from(x: $T) -> Self {
+                $N::new(x.to_f32())
+            }
+        }
+    };
+}
+
+crate::for_each_storage_format!(storage_value_conversions);

@@ -1,21 +1,22 @@
 //! `SnormFloat` and `UnormFloat`: plain `f32` arithmetic that clamps only when
 //! stored (HLSL `snorm float` / `unorm float`).
 
+// The stores (`clamped`, the `From` conversions with the clamping types and the
+// storage formats) are in `crate::convert`, above this module, `norm` and `storage`.
+
 use core::fmt;
 use core::iter::{Product, Sum};
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use crate::norm::{Norm, Unorm};
-
 /// An `f32` meant for a signed normalized store: HLSL's `snorm float`.
 ///
 /// Every operator behaves exactly like `f32`: no clamping on construction or in
 /// arithmetic, and NaN, ±0, ±∞ and subnormals flow through as in `f32`. Only a
-/// store clamps: [`SnormFloat::clamped`] gives a [`Norm`], and
+/// store clamps: [`SnormFloat::clamped`] gives a [`Norm`](crate::Norm), and
 /// `Snorm8::from` / `Snorm16::from` clamp and quantize. So `(0.9 + 0.3) - 0.4`
-/// is 0.8 here and 0.6 with the clamp-every-step [`Norm`].
+/// is 0.8 here and 0.6 with the clamp-every-step [`Norm`](crate::Norm).
 ///
 /// | operation | result |
 /// |---|---|
@@ -44,7 +45,7 @@ pub struct SnormFloat(pub f32);
 ///
 /// Every operator behaves exactly like `f32`: no clamping on construction or in
 /// arithmetic, and NaN, ±0, ±∞ and subnormals flow through as in `f32`. Only a
-/// store clamps: [`UnormFloat::clamped`] gives an [`Unorm`], and
+/// store clamps: [`UnormFloat::clamped`] gives an [`Unorm`](crate::Unorm), and
 /// `Unorm8::from` / `Unorm16::from` clamp and quantize.
 ///
 /// | operation | result |
@@ -69,31 +70,13 @@ pub struct SnormFloat(pub f32);
 #[repr(transparent)]
 pub struct UnormFloat(pub f32);
 
-/// The one implementation of a deferred-clamp type, instantiated per type.
+/// The one implementation of a deferred-clamp type, instantiated per type (its
+/// stores, `clamped` and the `From` conversions with the clamping type, are
+/// `crate::convert`'s).
 ///
-/// `$T`: the type; `$N`: the clamping type a store gives; the strings spell
-/// values in doctests.
+/// `$T`: the type.
 macro_rules! deferred {
-    ($T:ident, $N:ident, range = $range:literal, below = $below:literal, low = $low:literal) => {
-        impl $T {
-            #[doc = concat!("The value clamped to ", $range, ", as a store clamps it: NaN (any sign or payload) → +0, ")]
-            #[doc = concat!("−0 → +0, −∞ → ", $low, ", +∞ → 1, subnormals in range kept. Same as [`", stringify!($N), "::new`].")]
-            ///
-            /// ```
-            #[doc = concat!("use normkey::{", stringify!($T), ", ", stringify!($N), "};")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "(1.5).clamped(), ", stringify!($N), "::MAX);")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "(", $below, ").clamped(), ", stringify!($N), "::MIN);")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "(f32::NAN).clamped(), ", stringify!($N), "::ZERO);")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "(-0.0).clamped().get().to_bits(), 0);")]
-            #[doc = concat!("assert_eq!(", stringify!($T), "(f32::NEG_INFINITY).clamped().get(), ", $low, ");")]
-            /// ```
-            #[inline]
-            #[must_use]
-            pub const fn clamped(self) -> $N {
-                $N::new(self.0)
-            }
-        }
-
+    ($T:ident) => {
         /// Wraps the `f32`, bit for bit (no clamp).
         impl From<f32> for $T {
             #[inline]
@@ -107,14 +90,6 @@ macro_rules! deferred {
             #[inline]
             fn from(x: $T) -> f32 {
                 x.0
-            }
-        }
-
-        #[doc = concat!("The value of the [`", stringify!($N), "`]; never NaN or −0.")]
-        impl From<$N> for $T {
-            #[inline]
-            fn from(x: $N) -> Self {
-                Self(x.get())
             }
         }
 
@@ -205,17 +180,5 @@ macro_rules! deferred_ops {
     )*};
 }
 
-deferred!(
-    SnormFloat,
-    Norm,
-    range = "[−1, 1]",
-    below = "-1.5",
-    low = "-1.0"
-);
-deferred!(
-    UnormFloat,
-    Unorm,
-    range = "[0, 1]",
-    below = "-5.3",
-    low = "0.0"
-);
+deferred!(SnormFloat);
+deferred!(UnormFloat);

@@ -92,6 +92,7 @@ pub mod key;
 mod lists;
 mod loom_shim;
 pub mod norm;
+mod scalar;
 mod soft_float;
 pub mod sort;
 pub mod storage;

@@ -121,7 +121,7 @@ pub(crate) fn width() -> Width {
 }
 
 /// `dst[i] = f(src[i])` for every `i`, walking `CHUNK` elements per step (a hint
-/// to the vectorizer; see `storage/scalar.rs`), in the widest vector instructions the CPU
+/// to the vectorizer; see `scalar.rs`), in the widest vector instructions the CPU
 /// has.
 ///
 /// # Panics

@@ -7,7 +7,7 @@ use core::hash::{Hash, Hasher};
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use crate::storage::scalar::clamp_unit;
+use crate::scalar::clamp_unit;
 
 mod error;
 #[macro_use]
@@ -414,7 +414,7 @@ impl Unorm {
     #[inline]
     #[must_use]
     pub const fn from_code<const BITS: u32>(code: u16) -> Option<Unorm> {
-        match crate::storage::scalar::unorm_to_f32_checked::<BITS>(code) {
+        match crate::scalar::unorm_to_f32_checked::<BITS>(code) {
             // In [0, 1], never NaN or −0: the invariant holds without a clamp.
             Some(x) => Some(Unorm(x)),
             None => None,
@@ -436,7 +436,7 @@ impl Unorm {
     #[must_use]
     pub const fn from_code_masked<const BITS: u32>(word: u16) -> Unorm {
         // `unorm_to_f32` ignores the bits above `BITS`; its value is in [0, 1].
-        Unorm(crate::storage::scalar::unorm_to_f32::<BITS>(word))
+        Unorm(crate::scalar::unorm_to_f32::<BITS>(word))
     }
 
     /// The `BITS`-bit UNORM code of `self` (1 ≤ `BITS` ≤ 16): the code nearest to
@@ -464,7 +464,7 @@ impl Unorm {
     #[inline]
     #[must_use]
     pub const fn to_code<const BITS: u32>(self) -> u16 {
-        crate::storage::scalar::unorm_from_f32::<BITS>(self.0)
+        crate::scalar::unorm_from_f32::<BITS>(self.0)
     }
 }
 
@@ -497,7 +497,7 @@ impl Norm {
     #[must_use]
     pub const fn from_code<const BITS: u32>(code: i16) -> Option<Norm> {
         // `snorm_to_f32` checks the width at compile time, so `16 - BITS` is in 0..=14.
-        let x = crate::storage::scalar::snorm_to_f32::<BITS>(code);
+        let x = crate::scalar::snorm_to_f32::<BITS>(code);
         let shift = 16 - BITS;
         // The code fits iff sign-extending its low `BITS` bits gives it back.
         if (code << shift) >> shift == code {
@@ -525,7 +525,7 @@ impl Norm {
     // The word's bits, read as the `i16` that `snorm_to_f32` sign-extends from bit `BITS − 1`.
     #[allow(clippy::cast_possible_wrap)]
     pub const fn from_code_masked<const BITS: u32>(word: u16) -> Norm {
-        Norm(crate::storage::scalar::snorm_to_f32::<BITS>(word as i16))
+        Norm(crate::scalar::snorm_to_f32::<BITS>(word as i16))
     }
 
     /// The `BITS`-bit SNORM code of `self` (2 ≤ `BITS` ≤ 16): the code nearest to
@@ -550,6 +550,6 @@ impl Norm {
     #[inline]
     #[must_use]
     pub const fn to_code<const BITS: u32>(self) -> i16 {
-        crate::storage::scalar::snorm_from_f32::<BITS>(self.0)
+        crate::scalar::snorm_from_f32::<BITS>(self.0)
     }
 }

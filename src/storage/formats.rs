@@ -1,19 +1,18 @@
 //! The one-channel storage formats (`Unorm8`, `Unorm16`, `Snorm8`, `Snorm16`):
-//! one `storage!` line each over the scalar conversions of `scalar.rs`, with
-//! their `From` conversions to and from the clamping and deferred types.
+//! one `storage!` line each over the scalar conversions of `crate::scalar`. Their
+//! `From` conversions to and from the clamping and deferred types are in
+//! `crate::convert`, above this module, `norm` and `deferred`.
 
-use super::scalar::{snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32};
-use crate::deferred::{SnormFloat, UnormFloat};
-use crate::norm::{Norm, Unorm};
+use crate::scalar::{snorm_from_f32, snorm_to_f32, unorm_from_f32, unorm_to_f32};
 
 /// A one-channel format: the struct and its methods, each a call of the core with
 /// `BITS` = the width of `$code`. The rules are in the module docs.
 ///
 /// `$code`/`$wide`: the code type and the core's; `$from`/`$to`: the core
-/// functions; `$N`/`$D`: the clamping and deferred types it stores; `$chunk`: the
-/// elements per step of `decode_slice` (see the module docs).
+/// functions; `$chunk`: the elements per step of `decode_slice` (see the module
+/// docs).
 macro_rules! storage {
-    ($T:ident($code:ident as $wide:ident), $from:ident, $to:ident, $N:ident, $D:ident, chunk = $chunk:literal) => {
+    ($T:ident($code:ident as $wide:ident), $from:ident, $to:ident, chunk = $chunk:literal) => {
         #[doc = concat!("A normalized storage code of type `", stringify!($code), "`: code `c` is the value")]
         /// `c / MAX` (the module docs give the rules for NaN, ±0, ±∞, ties and the
         /// most negative code).
@@ -128,38 +127,15 @@ macro_rules! storage {
             }
         }
 
-        storage_traits!($T($code), $N, $D);
+        storage_traits!($T($code));
     };
 }
 
-/// The trait impls of a one-channel format: the conversions from and to the
-/// clamping and deferred types, `bytemuck`, and the layout checks.
+/// The trait impls of a one-channel format: `From` for `f32`, `bytemuck`, and
+/// the layout checks (the conversions with the clamping and deferred types are
+/// `crate::convert`'s).
 macro_rules! storage_traits {
-    ($T:ident($code:ident), $N:ident, $D:ident) => {
-        #[doc = concat!("Stores a [`", stringify!($N), "`] as [`", stringify!($T), "::from_f32`] does.")]
-        impl From<$N> for $T {
-            #[inline]
-            fn from(x: $N) -> Self {
-                Self::from_f32(x.get())
-            }
-        }
-
-        #[doc = concat!("Stores a [`", stringify!($D), "`]: clamps (NaN → 0) and rounds, as [`", stringify!($T), "::from_f32`].")]
-        impl From<$D> for $T {
-            #[inline]
-            fn from(x: $D) -> Self {
-                Self::from_f32(x.0)
-            }
-        }
-
-        #[doc = concat!("The decoded value, as [`", stringify!($T), "::to_f32`]; lossless.")]
-        impl From<$T> for $N {
-            #[inline]
-            fn from(x: $T) -> Self {
-                $N::new(x.to_f32())
-            }
-        }
-
+    ($T:ident($code:ident)) => {
         #[doc = concat!("The decoded value, as [`", stringify!($T), "::to_f32`].")]
         impl From<$T> for f32 {
             #[inline]
@@ -180,35 +156,7 @@ macro_rules! storage_traits {
     };
 }
 
-storage!(
-    Unorm8(u8 as u16),
-    unorm_from_f32,
-    unorm_to_f32,
-    Unorm,
-    UnormFloat,
-    chunk = 1
-);
-storage!(
-    Unorm16(u16 as u16),
-    unorm_from_f32,
-    unorm_to_f32,
-    Unorm,
-    UnormFloat,
-    chunk = 1
-);
-storage!(
-    Snorm8(i8 as i16),
-    snorm_from_f32,
-    snorm_to_f32,
-    Norm,
-    SnormFloat,
-    chunk = 32
-);
-storage!(
-    Snorm16(i16 as i16),
-    snorm_from_f32,
-    snorm_to_f32,
-    Norm,
-    SnormFloat,
-    chunk = 1
-);
+storage!(Unorm8(u8 as u16), unorm_from_f32, unorm_to_f32, chunk = 1);
+storage!(Unorm16(u16 as u16), unorm_from_f32, unorm_to_f32, chunk = 1);
+storage!(Snorm8(i8 as i16), snorm_from_f32, snorm_to_f32, chunk = 32);
+storage!(Snorm16(i16 as i16), snorm_from_f32, snorm_to_f32, chunk = 1);

@@ -161,11 +161,12 @@
 //! (`RUSTFLAGS="--cfg normkey_soft_float"`), against the same independent
 //! references as the float path.
 
+// The core is `crate::scalar` (`src/scalar.rs`), below this module, `norm` and
+// `texture`: this module re-exports its public items and builds the formats on it.
 mod formats;
-pub(crate) mod scalar;
 
+pub use crate::scalar::unorm_to_f32_checked;
+pub use crate::scalar::{Decoder, SNORM_DECODERS, UNORM_DECODERS};
+pub use crate::scalar::{snorm_decode_slice, snorm_encode_slice, snorm_from_f32, snorm_to_f32};
+pub use crate::scalar::{unorm_decode_slice, unorm_encode_slice, unorm_from_f32, unorm_to_f32};
 pub use formats::{Snorm8, Snorm16, Unorm8, Unorm16};
-pub use scalar::unorm_to_f32_checked;
-pub use scalar::{Decoder, SNORM_DECODERS, UNORM_DECODERS};
-pub use scalar::{snorm_decode_slice, snorm_encode_slice, snorm_from_f32, snorm_to_f32};
-pub use scalar::{unorm_decode_slice, unorm_encode_slice, unorm_from_f32, unorm_to_f32};

@@ -1,7 +1,7 @@
 //! The packed UNORM pixel formats, one generic packer over the storage core; the
 //! rules and layouts are in the `texture` module docs.
 
-use crate::storage::scalar::{decode_unorm, encode_unorm, is_unorm_width};
+use crate::scalar::{decode_unorm, encode_unorm, is_unorm_width};
 
 /// Where a channel lives in the pixel: its lowest bit and its width.
 type Channel = (u32, u32);

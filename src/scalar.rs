@@ -1,14 +1,16 @@
 //! The scalar conversions of the storage formats: the decoders of each width,
 //! the one encoder and decoder (float path or integer path), the `BITS`-bit
 //! codes of any width and their slice forms. The rules and the proofs are in
-//! the [module docs](super).
+//! the module docs of [`storage`](crate::storage), which re-exports the public
+//! items; this module sits below `norm`, `storage` and `texture`, which all
+//! call it, and imports none of them.
 
 use crate::soft_float;
 
 /// Whether the scalar conversions take the integer path (`crate::soft_float`):
-/// on the targets named in "Targets without an FPU" (module docs), or when forced
-/// with `--cfg normkey_soft_float`. A constant, so the other path leaves no code
-/// and no run-time test; both are always type-checked and linted.
+/// on the targets named in "Targets without an FPU" (`storage`'s module docs), or
+/// when forced with `--cfg normkey_soft_float`. A constant, so the other path
+/// leaves no code and no run-time test; both are always type-checked and linted.
 const SOFT_FLOAT: bool = cfg!(any(
     normkey_soft_float,
     all(target_arch = "arm", target_os = "none", target_abi = "eabi"),
@@ -164,7 +166,7 @@ pub(crate) const fn clamp_unit(x: f32) -> f32 {
 }
 
 /// `round(clamp(x, 0, 1) · (2ᵐ − 1))`, ties up, NaN → 0, for 1 ≤ m ≤ 16: the
-/// integer path or the float path. Exact; see the module docs.
+/// integer path or the float path. Exact; see `storage`'s module docs.
 #[inline]
 // The integer path's code is below 2¹⁶.
 #[allow(clippy::cast_possible_wrap, clippy::cast_precision_loss)]
@@ -178,7 +180,7 @@ const fn encode_unit(x: f32, m: u32) -> i32 {
 }
 
 /// `round(x · (scale − 1))`, ties up, for `x` in [0, 1] and `scale` a power of two
-/// ≤ 2¹⁶. Exact; see the module docs.
+/// ≤ 2¹⁶. Exact; see `storage`'s module docs.
 #[inline]
 // The bit patterns are of floats in [2²³, 2²⁴]: positive and far from `i32::MAX`.
 #[allow(clippy::cast_possible_wrap)]
@@ -225,7 +227,7 @@ const fn decode(c: i32, max: i32, decoder: Decoder) -> f32 {
 
 /// The UNORM code of `x` in a `BITS`-bit channel (1 ≤ `BITS` ≤ 16): the code
 /// nearest to `x · (2^BITS − 1)` after clamping to [0, 1]; NaN → 0; the only tie,
-/// 0.5, rounds up. Exact (see the [module docs](super)).
+/// 0.5, rounds up. Exact (see the [module docs](crate::storage)).
 ///
 /// ```
 /// use normkey::storage::unorm_from_f32;

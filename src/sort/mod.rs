@@ -203,18 +203,18 @@ pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
     route::sort_keys(v, route::Scratch::Allocate, width);
 }
 
-/// The vector level [`sort`] runs keys `K` at on this CPU (within
-/// `__dispatch::cap`): `Avx512`, `Avx2`, or `Baseline` where it takes no
-/// vector level. A probe for the tests (a build for `x86-64-v3` must take
-/// the vector sort): not a stable API.
+/// The vector level [`__sort_at`] runs keys `K` at on this CPU at most as
+/// wide as `width` (within `__dispatch::cap`): `Avx512`, `Avx2`, or
+/// `Baseline` where it takes no vector level. A probe for the tests (a build
+/// for `x86-64-v3` must take the vector sort; a narrower width that runs the
+/// same level need not be tested again): not a stable API.
 #[doc(hidden)]
 #[must_use]
-pub fn __vector_width<K: SortKey>() -> crate::dispatch::Width {
-    use crate::dispatch::Width;
-    if vector::takes::<K>(Width::Avx512) {
-        vector::level(Width::Avx512)
+pub fn __vector_width<K: SortKey>(width: crate::dispatch::Width) -> crate::dispatch::Width {
+    if vector::takes::<K>(width) {
+        vector::level(width)
     } else {
-        Width::Baseline
+        crate::dispatch::Width::Baseline
     }
 }
 

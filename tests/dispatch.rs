@@ -7,7 +7,7 @@
 
 #![cfg(feature = "alloc")]
 // Test data: the casts build keys from random bits on purpose.
-#![allow(clippy::cast_possible_truncation)]
+#![allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
 
 mod common;
 

@@ -91,6 +91,7 @@ mod dispatch;
 pub mod key;
 mod lists;
 mod loom_shim;
+mod nans;
 pub mod norm;
 mod scalar;
 mod soft_float;
@@ -138,6 +139,7 @@ pub use deferred::{SnormFloat, UnormFloat};
 #[doc(hidden)]
 pub use half as __half;
 pub use key::{KeyFloat, OrderedKey};
+pub use nans::Nans;
 pub use norm::{Norm, NormRangeError, Unorm};
 pub use sort::{NanLast, SortKey};
 pub use storage::{Snorm8, Snorm16, Unorm8, Unorm16};

@@ -151,7 +151,7 @@ impl Limbs for Atomic<'_> {
 ///     }
 /// });
 /// let v: Vec<f32> = (0..4000).map(|k| 0.1 * k as f32).collect();
-/// let want = normkey::sum::sum(&v, normkey::sort::Nans::Propagate);
+/// let want = normkey::sum::sum(&v, normkey::Nans::Propagate);
 /// assert_eq!(total.value().to_bits(), want.to_bits()); // on every schedule
 /// ```
 pub struct AtomicExactSum<F: AtomicSumFloat> {

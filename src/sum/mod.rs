@@ -14,12 +14,13 @@
 //!
 //! | input | result |
 //! |---|---|
-//! | any NaN ([`Nans::Propagate`](crate::sort::Nans)) | NaN: always the positive quiet NaN with no payload (`F::NAN`), whatever the NaNs' signs and payloads; [`Nans::Skip`](crate::sort::Nans) leaves NaNs out (and out of a mean's count) |
+//! | any NaN ([`Nans::Propagate`](crate::Nans)) | NaN: always the positive quiet NaN with no payload (`F::NAN`), whatever the NaNs' signs and payloads; [`Nans::Skip`](crate::Nans) leaves NaNs out (and out of a mean's count) |
 //! | +∞ and −∞ | NaN (the same NaN) |
 //! | +∞ (no −∞) / −∞ (no +∞) | +∞ / −∞ |
 //! | a finite sum beyond the range | ±∞ where the exact sum rounds to `2^(emax + 1)` or beyond: one rounding, as IEEE 754's `+` of two values |
 //! | an exact zero | −0 when every value is −0 (at least one); +0 otherwise, so the empty sum is +0 and `x + (−x)` is +0 |
 //! | subnormals | exact, as inputs and as results |
+//! | a nonzero exact result that rounds to zero (a mean, or a dot product of `f64`s, below half the smallest subnormal) | ±0 with the exact value's sign, as IEEE 754's rounding keeps it |
 //! | the empty mean | NaN |
 //! | a dot product | each product is exact (the sign of a zero product is the XOR of the signs; `∞ · 0` is NaN, even with `Nans::Skip`, which skips pairs with a NaN factor), then summed as above |
 //!

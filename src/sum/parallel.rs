@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::sort::quantile::Nans;
+use crate::nans::Nans;
 use crate::sum::accumulator::{ExactSum, finish};
 use crate::sum::float::SumFloat;
 use crate::sum::slice::dot_add;
@@ -32,7 +32,7 @@ fn par_state<F: SumFloat>(xs: &[F], nans: Nans) -> ExactSum<F> {
 /// number of threads.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::{par_sum, sum};
 ///
 /// let v: Vec<f32> = (0..1_000_000).map(|i| (i as f32).sin() * 1e6).collect();
@@ -47,7 +47,7 @@ pub fn par_sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 /// number of threads.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::{mean, par_mean};
 ///
 /// let v: Vec<f64> = (0..1_000_000).map(|i| 1.0 / (1.0 + i as f64)).collect();
@@ -66,7 +66,7 @@ pub fn par_mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 /// If `a` and `b` differ in length.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::{dot, par_dot};
 ///
 /// let a: Vec<f64> = (0..100_000).map(|i| (i as f64).cos()).collect();

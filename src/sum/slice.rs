@@ -11,7 +11,7 @@
     clippy::many_single_char_names
 )]
 
-use crate::sort::quantile::Nans;
+use crate::nans::Nans;
 use crate::sum::accumulator::{ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, finish, seen_flags};
 use crate::sum::float::SumFloat;
 use crate::sum::float::sealed::Float;
@@ -43,7 +43,7 @@ impl<F: SumFloat> ExactSum<F> {
 /// when every (non-NaN) value is −0, so the empty sum is +0. Subnormals are exact.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::sum;
 ///
 /// let v = [1e308_f64, 1e308, -1e308, 1e-300];
@@ -71,7 +71,7 @@ pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 /// ±∞ as the sum. A mean of zero is −0 when every value is −0.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::mean;
 ///
 /// assert_eq!(mean(&[f32::MAX, f32::MAX], Nans::Propagate), f32::MAX);
@@ -80,6 +80,8 @@ pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 /// // Subnormals are exact: the mean of the two smallest subnormal steps is a tie, to even.
 /// assert_eq!(mean(&[0.0_f64, 5e-324], Nans::Propagate), 0.0);
 /// assert_eq!(mean(&[5e-324_f64, 1e-323], Nans::Propagate), 1e-323);
+/// // A nonzero exact mean that rounds to zero keeps its sign.
+/// assert_eq!(mean(&[-5e-324_f64, 0.0], Nans::Propagate).to_bits(), (-0.0_f64).to_bits());
 /// ```
 #[must_use]
 pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
@@ -102,7 +104,7 @@ pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 /// If `a` and `b` differ in length.
 ///
 /// ```
-/// use normkey::sort::Nans;
+/// use normkey::Nans;
 /// use normkey::sum::dot;
 ///
 /// let a = [1e20_f64, 1.0, -1e20];

@@ -91,26 +91,9 @@ mod method;
 pub(crate) mod passes;
 mod pick;
 
+pub use crate::nans::Nans;
 pub use method::Method;
 use pick::{Frac, Pick, pick};
-
-/// What a quantile does with NaNs in the data.
-///
-/// ```
-/// use normkey::sort::{Method, Nans, quantile};
-///
-/// let v = [3.0_f32, -f32::NAN, 1.0];
-/// assert_eq!(quantile(&v, 0.5, Method::Linear, Nans::Skip), Ok(2.0));
-/// let q = quantile(&v, 0.5, Method::Linear, Nans::Propagate).unwrap();
-/// assert_eq!(q.to_bits(), f32::NAN.to_bits()); // the canonical +qNaN, not the input's −NaN
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Nans {
-    /// Ignore every NaN (`numpy.nanquantile`); no values at all gives NaN.
-    Skip,
-    /// Any NaN makes every result NaN (`numpy.quantile`).
-    Propagate,
-}
 
 /// A bad argument of a quantile function.
 ///

@@ -80,8 +80,8 @@
 use core::fmt;
 
 use super::SortKey;
-use super::radix::Radix;
-use super::select::{self, Digits, Narrow, Narrowed, Wide};
+use super::engine::radix::Radix;
+use super::engine::select::{self, Digits, Narrow, Narrowed, Wide};
 use first::Ranged;
 use passes::{InOrder, Reads};
 

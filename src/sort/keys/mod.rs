@@ -2,10 +2,13 @@
 
 use core::cmp::Reverse;
 
-use super::nan_last::{LargestFirst, NanLast};
-use super::radix::{Concat, Radix};
-use super::{SortKey, sealed::Sealed};
+use super::SortKey;
+use super::engine::radix::{Concat, Radix};
+use super::sealed::{self, Sealed};
 use crate::key::{KeyFloat, OrderedKey};
+
+mod nan_last;
+pub use nan_last::{LargestFirst, NanLast};
 
 /// The floats sort by their [`OrderedKey`]: IEEE 754 totalOrder.
 macro_rules! float_key {

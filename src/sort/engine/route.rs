@@ -10,20 +10,20 @@
 //! | `Route::Vector` | keys identical when equal with a radix of 32 or 64 bits as wide as the key, more than [`INSERTION_MAX`], on a CPU with AVX-512, or with AVX2 (32-bit radixes up to [`VECTOR_AVX2_BYTES`]) | a quicksort in vector registers on the radixes, in place (`vector/`): less work per key than a pass of counting and scattering |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
-//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `engine.rs`) |
+//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `stable.rs`) |
 //!
 //! The order checks cost one read of a sorted slice and stop at the first
 //! block of [`ORDER_BLOCK`] records with one out of order otherwise (the first
 //! block of random data); the reversal checks its blocks as it goes.
 
-use super::SortKey;
 #[cfg(feature = "alloc")]
 use super::counted;
-use super::engine::{CACHED_BYTES, INSERTION_MAX, insertion, lsd_each_digit, sort_in};
 use super::in_place;
 use super::radix::Radix;
+use super::stable::{CACHED_BYTES, INSERTION_MAX, insertion, lsd_each_digit, sort_in};
 use super::vector;
 use crate::dispatch::Width;
+use crate::sort::SortKey;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
@@ -269,7 +269,7 @@ pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(
 /// [`lsd`] on a small stack: a slice in order, or in strictly descending
 /// order, is found as [`route`] finds it and kept or reversed; any other is
 /// sorted by LSD passes that count one digit at a time
-/// (`engine::lsd_each_digit`), never split and never counted in one read (the
+/// (`stable::lsd_each_digit`), never split and never counted in one read (the
 /// tables of [`lsd`]'s routes take tens of KiB). 6.5 KiB of stack on
 /// thumbv7em, 8.3 KiB on x86-64. Top-k's sort in the `_with_buffer` forms.
 // Never inlined: its tables would sit in the caller's frame (top-k's) for the
@@ -303,7 +303,7 @@ pub(crate) enum Scratch<'a, T> {
 }
 
 /// Sorts `v` stably by `radix` along its [`route`]; `EXACT` as there. `radix` is
-/// a pure function that cannot panic, or `CHECKED` (`engine.rs`'s module docs):
+/// a pure function that cannot panic, or `CHECKED` (`stable.rs`'s module docs):
 /// then whatever it answers, and if it panics, `v` holds its records.
 pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],

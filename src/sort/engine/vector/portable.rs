@@ -5,7 +5,7 @@
 
 use super::{Lanes, keys, quicksort, radixes};
 use crate::sort::SortKey;
-use crate::sort::radix::{Radix, Wide};
+use crate::sort::engine::radix::{Radix, Wide};
 
 /// `W` integers; `COLUMNS`: [`Lanes::COLUMNS`], `SIGNED`: [`Lanes::SIGNED`]
 /// (the sort's own lanes keep the defaults, `false`: see there; the tests

@@ -14,8 +14,8 @@ use super::engine::route::lsd;
 #[cfg(feature = "alloc")]
 use super::engine::route::{self, Scratch};
 #[cfg(feature = "alloc")]
-use super::held_radix;
-use super::{SortKey, assert_room, radix_of_first};
+use super::keys::held_radix;
+use super::keys::{SortKey, assert_room, radix_of_first};
 
 /// Sorts `v` stably by the key `key` gives each element (called once per
 /// element), with caller buffers: no allocation. `keys` (at least `2 · v.len()`

@@ -168,7 +168,8 @@ pub use argsort::{argsort, argsort_u32};
 pub use by_key::sort_by_key_with_buffer;
 #[cfg(feature = "alloc")]
 pub use by_key::{sort_by_cached_key, sort_by_key};
-pub use keys::{LargestFirst, NanLast};
+pub use keys::{LargestFirst, NanLast, SortKey};
+use keys::{assert_room, radix_of};
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
@@ -249,86 +250,6 @@ pub mod __thresholds {
     /// digits fixed so far) is at most one record in this many tests blocks of
     /// this many records whole before counting them.
     pub const SPARSE_BLOCK: usize = super::engine::select::SPARSE_BLOCK;
-}
-
-pub(crate) mod sealed {
-    use super::engine::radix::Radix;
-
-    /// What a key sorts by; only this crate implements it.
-    pub trait Sealed: Copy {
-        /// The unsigned integer whose order is the key's order.
-        type Radix: Radix;
-        /// Whether the radix determines the key bit for bit (a bijection).
-        const EXACT: bool;
-        /// The radix of `self`.
-        fn radix(self) -> Self::Radix;
-        /// The key of a radix; when not [`EXACT`](Self::EXACT), one of the keys
-        /// with that radix.
-        fn from_radix(r: Self::Radix) -> Self;
-    }
-}
-
-/// A key the functions of [`sort`](self) sort by: the floats (`f32`, `f64`, and
-/// with feature `half` `half::f16`, `half::bf16`) and
-/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`],
-/// [`LargestFirst<F>`];
-/// `u8`…`u64`, `usize`, `i8`…`i64`, `isize` by value; [`Reverse<K>`](core::cmp::Reverse);
-/// pairs `(A, B)` lexicographically (at most 128 bits of radix together).
-///
-/// Sealed: only this crate implements it. A key is `Copy`: a small value. The
-/// orders are in the [module docs](self#the-orders).
-///
-/// ```
-/// use core::cmp::Reverse;
-/// use normkey::sort::{self, NanLast};
-///
-/// let mut v = [(Reverse(2_u8), -1.0_f32), (Reverse(2), -f32::NAN), (Reverse(5), 0.0)];
-/// let mut buf = v;
-/// sort::sort_with_buffer(&mut v, &mut buf);
-/// assert_eq!(v[0].0, Reverse(5));
-/// assert!(v[1].1.is_nan() && v[2].1 == -1.0); // −NaN first in totalOrder
-///
-/// let mut w = [NanLast(f64::NAN), NanLast(-0.0), NanLast(0.0), NanLast(-f64::NAN), NanLast(-1.0)];
-/// let mut buf = w;
-/// sort::sort_with_buffer(&mut w, &mut buf);
-/// assert_eq!(w[0].0, -1.0);
-/// assert!(w[1].0.is_sign_negative() && w[2].0.is_sign_positive()); // ±0 tie: input order
-/// assert!(w[3].0.is_sign_positive() && w[4].0.is_sign_negative()); // NaNs tie: input order
-/// ```
-pub trait SortKey: sealed::Sealed {}
-
-/// The radix of a key: the closure every key sort passes to the engine.
-///
-/// This and the two below are named functions, not closures: a closure's type
-/// carries every generic parameter of the function that writes it (the caller's
-/// key function included), so each caller would compile its own copy of the
-/// engine. A named function's type is the same wherever the record layout is.
-#[inline]
-fn radix_of<K: SortKey>(k: &K) -> K::Radix {
-    k.radix()
-}
-
-/// The radix of a record's key, held first: the `(key, index)` records.
-#[inline]
-fn radix_of_first<K: SortKey, U>(r: &(K, U)) -> K::Radix {
-    r.0.radix()
-}
-
-/// A radix computed once and held first: the `(radix, index)` records.
-#[cfg(feature = "alloc")]
-#[inline]
-fn held_radix<R: Copy, U>(r: &(R, U)) -> R {
-    r.0
-}
-
-/// The panic of the `_with_buffer` forms, at the caller's line.
-#[track_caller]
-#[inline]
-fn assert_room(name: &str, len: usize, need: usize) {
-    assert!(
-        len >= need,
-        "{name} holds {len} elements, fewer than the {need} the slice needs"
-    );
 }
 
 /// Sorts `v` stably by key (the [orders](self#the-orders)), using `buf` as

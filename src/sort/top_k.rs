@@ -25,7 +25,7 @@ use super::engine::radix::Radix;
 use super::engine::route::{lsd, lsd_small_stack};
 use super::engine::select;
 use super::engine::stable::{INSERTION_MAX, insertion, merge_sort};
-use super::{SortKey, radix_of, radix_of_first};
+use super::keys::{SortKey, radix_of, radix_of_first};
 
 /// A bad argument of a top-k function.
 ///
@@ -292,7 +292,7 @@ pub use alloc_forms::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 mod alloc_forms {
     use alloc::vec::Vec;
 
-    use super::super::SortKey;
+    use super::super::keys::SortKey;
     use super::{TopKError, check, radix_of, radix_of_first, top_k_in};
 
     /// Candidates a buffer holds for `k` of `n`: at least `2k` (the sort's

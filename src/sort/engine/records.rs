@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::radix::Radix;
 use super::route::lsd;
-use crate::sort::held_radix;
+use crate::sort::keys::held_radix;
 
 /// A record index: `u32` when the slice is short enough (half the bytes to
 /// move), `usize` otherwise.

@@ -23,7 +23,7 @@ use super::radix::Radix;
 use super::stable::{CACHED_BYTES, INSERTION_MAX, insertion, lsd_each_digit, sort_in};
 use super::vector;
 use crate::dispatch::Width;
-use crate::sort::SortKey;
+use crate::sort::keys::SortKey;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):

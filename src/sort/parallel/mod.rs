@@ -72,7 +72,7 @@ use super::engine::records::Engine;
 use super::engine::route::{self, Scratch};
 use super::engine::split::CopyBack;
 use super::engine::stable::lsd_to;
-use super::{SortKey, radix_of};
+use super::keys::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
 /// pass and the tasks cost more than they save.

@@ -42,7 +42,7 @@
 
 use super::radix::Radix;
 use crate::dispatch::{self, Width};
-use crate::sort::SortKey;
+use crate::sort::keys::SortKey;
 use core::mem::MaybeUninit;
 use network::network;
 

@@ -8,7 +8,7 @@
 macro_rules! entry_points {
     ($features:literal, $name:literal, $u32:ty, $u64:ty) => {
         #[doc = concat!("[`sort_keys`](crate::sort::engine::vector::sort_keys) in ", $name, " registers.")]
-        pub(crate) fn sort<K: crate::sort::SortKey>(v: &mut [K]) {
+        pub(crate) fn sort<K: crate::sort::keys::SortKey>(v: &mut [K]) {
             // SAFETY: `sort`'s caller (`vector::level`) found the level on the
             // CPU, with the OS saving its registers (`dispatch::width`).
             unsafe { sort_in::<K>(v) }
@@ -20,7 +20,7 @@ macro_rules! entry_points {
         ///
         #[doc = concat!("The CPU has ", $name, " and the OS saves its registers.")]
         #[target_feature(enable = $features)]
-        unsafe fn sort_in<K: crate::sort::SortKey>(v: &mut [K]) {
+        unsafe fn sort_in<K: crate::sort::keys::SortKey>(v: &mut [K]) {
             use crate::sort::engine::radix::{Radix, Wide};
             use crate::sort::engine::vector::{Lanes, keys, radixes};
             // The lanes' flip (`vector::flip`), for the radix's width.

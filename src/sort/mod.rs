@@ -1,5 +1,6 @@
-//! Sorting and selection by key: a stable radix sort, argsort and radix select
-//! in IEEE 754 totalOrder (or with every NaN last), without comparisons.
+//! Sorting and selection by key: a stable sort, argsort and selection in
+//! IEEE 754 totalOrder (or with every NaN last), by each key's radix integer
+//! (radix passes, or a quicksort in vector registers) rather than a comparator.
 //!
 //! | function | feature | what it does |
 //! |---|---|---|

@@ -5,9 +5,9 @@
 use alloc::vec::Vec;
 
 #[cfg(feature = "alloc")]
-use super::records::{Index, Sequential, short, sort_records};
-use super::route::lsd;
-use super::{SortKey, assert_room, radix_of_first};
+use super::engine::records::{Index, Sequential, short, sort_records};
+use super::engine::route::lsd;
+use super::keys::{SortKey, assert_room, radix_of_first};
 
 /// The indices of `v` in the stable order of its keys, written to `out`: `v[out[0]]`
 /// is the smallest key, equal keys in index order. `scratch` (at least

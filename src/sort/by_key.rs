@@ -7,15 +7,15 @@ use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 #[cfg(feature = "alloc")]
-use super::held_radix;
+use super::engine::radix::Radix;
 #[cfg(feature = "alloc")]
-use super::radix::Radix;
+use super::engine::records::{Engine, InOrder, Index, Keyed, Sequential, short, sort_records};
+use super::engine::route::lsd;
 #[cfg(feature = "alloc")]
-use super::records::{Engine, InOrder, Index, Keyed, Sequential, short, sort_records};
-use super::route::lsd;
+use super::engine::route::{self, Scratch};
 #[cfg(feature = "alloc")]
-use super::route::{self, Scratch};
-use super::{SortKey, assert_room, radix_of_first};
+use super::keys::held_radix;
+use super::keys::{SortKey, assert_room, radix_of_first};
 
 /// Sorts `v` stably by the key `key` gives each element (called once per
 /// element), with caller buffers: no allocation. `keys` (at least `2 · v.len()`
@@ -167,7 +167,7 @@ pub fn sort_by_cached_key<T, K: SortKey>(v: &mut [T], key: impl FnMut(&T) -> K) 
 /// [`sort_by_key`] for a `T` of `N` bytes without drop glue: the elements'
 /// bytes are sorted in place, with a buffer of as many, by the radix of
 /// `key` called again on each pass, through the checked forms of the
-/// engine (`engine.rs`'s module docs: whatever `key` answers, and if it
+/// engine (`engine/stable.rs`'s module docs: whatever `key` answers, and if it
 /// panics, `v` ends holding its elements' bytes, each once).
 fn sort_by_key_recomputed<T, K: SortKey, const N: usize>(v: &mut [T], key: impl FnMut(&T) -> K) {
     // SAFETY: the checked sort only copies whole records within the view

@@ -1,5 +1,6 @@
-//! Sorting and selection by key: a stable radix sort, argsort and radix select
-//! in IEEE 754 totalOrder (or with every NaN last), without comparisons.
+//! Sorting and selection by key: a stable sort, argsort and selection in
+//! IEEE 754 totalOrder (or with every NaN last), by each key's radix integer
+//! (radix passes, or a quicksort in vector registers) rather than a comparator.
 //!
 //! | function | feature | what it does |
 //! |---|---|---|
@@ -155,23 +156,12 @@
 
 mod argsort;
 mod by_key;
-#[cfg(feature = "alloc")]
-mod counted;
 mod engine;
-mod in_place;
 mod keys;
-mod nan_last;
 #[cfg(feature = "rayon")]
 mod parallel;
 pub mod quantile;
-mod radix;
-#[cfg(feature = "alloc")]
-mod records;
-mod route;
-mod select;
-mod split;
 pub mod top_k;
-mod vector;
 
 pub use argsort::argsort_with_buffer;
 #[cfg(feature = "alloc")]
@@ -179,7 +169,8 @@ pub use argsort::{argsort, argsort_u32};
 pub use by_key::sort_by_key_with_buffer;
 #[cfg(feature = "alloc")]
 pub use by_key::{sort_by_cached_key, sort_by_key};
-pub use nan_last::{LargestFirst, NanLast};
+pub use keys::{LargestFirst, NanLast, SortKey};
+use keys::{assert_room, radix_of};
 #[cfg(feature = "rayon")]
 pub use parallel::__stats;
 #[cfg(feature = "rayon")]
@@ -200,7 +191,7 @@ pub use top_k::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 #[cfg(feature = "alloc")]
 #[doc(hidden)]
 pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
-    route::sort_keys(v, route::Scratch::Allocate, width);
+    engine::route::sort_keys(v, engine::route::Scratch::Allocate, width);
 }
 
 /// The vector level [`__sort_at`] runs keys `K` at on this CPU at most as
@@ -211,8 +202,8 @@ pub fn __sort_at<K: SortKey>(v: &mut [K], width: crate::dispatch::Width) {
 #[doc(hidden)]
 #[must_use]
 pub fn __vector_width<K: SortKey>(width: crate::dispatch::Width) -> crate::dispatch::Width {
-    if vector::takes::<K>(width) {
-        vector::level(width)
+    if engine::vector::takes::<K>(width) {
+        engine::vector::level(width)
     } else {
         crate::dispatch::Width::Baseline
     }
@@ -223,42 +214,42 @@ pub fn __vector_width<K: SortKey>(width: crate::dispatch::Width) -> crate::dispa
 #[doc(hidden)]
 pub mod __thresholds {
     /// Slices of at most this many records are sorted by insertion.
-    pub const INSERTION_MAX: usize = super::engine::INSERTION_MAX;
+    pub const INSERTION_MAX: usize = super::engine::stable::INSERTION_MAX;
     /// The vector sort's largest block sorted in registers, in bytes
     /// (AVX-512's of `u64`; its `u32` blocks are half as long, AVX2's an
     /// eighth): longer slices are partitioned.
-    pub const VECTOR_BLOCK_BYTES: usize = super::vector::BLOCK_BYTES;
+    pub const VECTOR_BLOCK_BYTES: usize = super::engine::vector::BLOCK_BYTES;
     /// Slices of at most this many bytes are sorted LSD; larger ones are split by
     /// their top bits first.
-    pub const CACHED_BYTES: usize = super::engine::CACHED_BYTES;
+    pub const CACHED_BYTES: usize = super::engine::stable::CACHED_BYTES;
     /// The largest bucket a split plans for, in bytes: it aims at three quarters.
-    pub const BUCKET_BYTES: usize = super::split::BUCKET_BYTES;
+    pub const BUCKET_BYTES: usize = super::engine::split::BUCKET_BYTES;
     /// Most buckets of one split: a slice of more than `SPLIT_MAX / 256 * 2`
     /// times half of `BUCKET_BYTES` in records of random bits reaches the cap.
-    pub const SPLIT_MAX: usize = super::radix::SPLIT_MAX;
+    pub const SPLIT_MAX: usize = super::engine::radix::SPLIT_MAX;
     /// A split of a slice of at most this many bytes whose digit is skewed reads
     /// it as four chunks side by side; larger slices as one.
-    pub const STREAMS_BYTES: usize = super::split::STREAMS_BYTES;
+    pub const STREAMS_BYTES: usize = super::engine::split::STREAMS_BYTES;
     /// Slices of keys identical when equal of at least this many bytes are
     /// split in place by `sort` (not `sort_with_buffer`).
-    pub const IN_PLACE_BYTES: usize = super::route::IN_PLACE_BYTES;
+    pub const IN_PLACE_BYTES: usize = super::engine::route::IN_PLACE_BYTES;
     /// Slices of keys identical when equal of at least this many bytes are
     /// sampled for repeats by `sort`, and counted when the sample suggests few
     /// distinct keys.
-    pub const COUNTED_BYTES: usize = super::route::COUNTED_BYTES;
+    pub const COUNTED_BYTES: usize = super::engine::route::COUNTED_BYTES;
     /// The records `sort` samples before it counts.
     #[cfg(feature = "alloc")]
-    pub const COUNTED_SAMPLE: usize = super::counted::SAMPLE;
+    pub const COUNTED_SAMPLE: usize = super::engine::counted::SAMPLE;
     /// Most distinct keys the count of `n` keys of `K` holds before it gives up
     /// (and the slice takes its radix route).
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn counted_limit<K: super::SortKey>(n: usize) -> usize {
-        super::counted::limit::<K, K::Radix>(n)
+        super::engine::counted::limit::<K, K::Radix>(n)
     }
     /// The largest bucket an in-place split leaves to the stable engine, in
     /// bytes (and at most an eighth of the slice).
-    pub const LEAF_BYTES: usize = super::in_place::LEAF_BYTES;
+    pub const LEAF_BYTES: usize = super::engine::in_place::LEAF_BYTES;
     /// Below this many records the parallel sorts run the sequential one.
     #[cfg(feature = "rayon")]
     pub const PARALLEL_MIN: usize = super::parallel::PARALLEL_MIN;
@@ -274,87 +265,7 @@ pub mod __thresholds {
     /// A selection pass after the first whose group (the records that match the
     /// digits fixed so far) is at most one record in this many tests blocks of
     /// this many records whole before counting them.
-    pub const SPARSE_BLOCK: usize = super::select::SPARSE_BLOCK;
-}
-
-pub(crate) mod sealed {
-    use super::radix::Radix;
-
-    /// What a key sorts by; only this crate implements it.
-    pub trait Sealed: Copy {
-        /// The unsigned integer whose order is the key's order.
-        type Radix: Radix;
-        /// Whether the radix determines the key bit for bit (a bijection).
-        const EXACT: bool;
-        /// The radix of `self`.
-        fn radix(self) -> Self::Radix;
-        /// The key of a radix; when not [`EXACT`](Self::EXACT), one of the keys
-        /// with that radix.
-        fn from_radix(r: Self::Radix) -> Self;
-    }
-}
-
-/// A key the functions of [`sort`](self) sort by: the floats (`f32`, `f64`, and
-/// with feature `half` `half::f16`, `half::bf16`) and
-/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`],
-/// [`LargestFirst<F>`];
-/// `u8`…`u64`, `usize`, `i8`…`i64`, `isize` by value; [`Reverse<K>`](core::cmp::Reverse);
-/// pairs `(A, B)` lexicographically (at most 128 bits of radix together).
-///
-/// Sealed: only this crate implements it. A key is `Copy`: a small value. The
-/// orders are in the [module docs](self#the-orders).
-///
-/// ```
-/// use core::cmp::Reverse;
-/// use normkey::sort::{self, NanLast};
-///
-/// let mut v = [(Reverse(2_u8), -1.0_f32), (Reverse(2), -f32::NAN), (Reverse(5), 0.0)];
-/// let mut buf = v;
-/// sort::sort_with_buffer(&mut v, &mut buf);
-/// assert_eq!(v[0].0, Reverse(5));
-/// assert!(v[1].1.is_nan() && v[2].1 == -1.0); // −NaN first in totalOrder
-///
-/// let mut w = [NanLast(f64::NAN), NanLast(-0.0), NanLast(0.0), NanLast(-f64::NAN), NanLast(-1.0)];
-/// let mut buf = w;
-/// sort::sort_with_buffer(&mut w, &mut buf);
-/// assert_eq!(w[0].0, -1.0);
-/// assert!(w[1].0.is_sign_negative() && w[2].0.is_sign_positive()); // ±0 tie: input order
-/// assert!(w[3].0.is_sign_positive() && w[4].0.is_sign_negative()); // NaNs tie: input order
-/// ```
-pub trait SortKey: sealed::Sealed {}
-
-/// The radix of a key: the closure every key sort passes to the engine.
-///
-/// This and the two below are named functions, not closures: a closure's type
-/// carries every generic parameter of the function that writes it (the caller's
-/// key function included), so each caller would compile its own copy of the
-/// engine. A named function's type is the same wherever the record layout is.
-#[inline]
-fn radix_of<K: SortKey>(k: &K) -> K::Radix {
-    k.radix()
-}
-
-/// The radix of a record's key, held first: the `(key, index)` records.
-#[inline]
-fn radix_of_first<K: SortKey, U>(r: &(K, U)) -> K::Radix {
-    r.0.radix()
-}
-
-/// A radix computed once and held first: the `(radix, index)` records.
-#[cfg(feature = "alloc")]
-#[inline]
-fn held_radix<R: Copy, U>(r: &(R, U)) -> R {
-    r.0
-}
-
-/// The panic of the `_with_buffer` forms, at the caller's line.
-#[track_caller]
-#[inline]
-fn assert_room(name: &str, len: usize, need: usize) {
-    assert!(
-        len >= need,
-        "{name} holds {len} elements, fewer than the {need} the slice needs"
-    );
+    pub const SPARSE_BLOCK: usize = super::engine::select::SPARSE_BLOCK;
 }
 
 /// Sorts `v` stably by key (the [orders](self#the-orders)), using `buf` as
@@ -393,9 +304,9 @@ fn assert_room(name: &str, len: usize, need: usize) {
 pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
     assert_room("buf", buf.len(), v.len());
     let n = v.len();
-    route::sort_keys(
+    engine::route::sort_keys(
         v,
-        route::Scratch::Given(&mut buf[..n]),
+        engine::route::Scratch::Given(&mut buf[..n]),
         crate::dispatch::width(),
     );
 }
@@ -413,7 +324,11 @@ pub fn sort_with_buffer<K: SortKey>(v: &mut [K], buf: &mut [K]) {
 /// assert!(v[2].is_sign_positive() && v[5].is_nan());
 /// ```
 pub fn sort<K: SortKey>(v: &mut [K]) {
-    route::sort_keys(v, route::Scratch::Allocate, crate::dispatch::width());
+    engine::route::sort_keys(
+        v,
+        engine::route::Scratch::Allocate,
+        crate::dispatch::width(),
+    );
 }
 
 /// The element at index `k` of the stable sort of `v` (the [orders](self#the-orders)),
@@ -441,7 +356,7 @@ pub fn sort<K: SortKey>(v: &mut [K]) {
 /// ```
 #[must_use]
 pub fn select<K: SortKey>(v: &[K], k: usize) -> Option<K> {
-    select::select(v, k, radix_of::<K>, K::EXACT.then_some(K::from_radix))
+    engine::select::select(v, k, radix_of::<K>, K::EXACT.then_some(K::from_radix))
 }
 
 /// The element at index `k` of the stable sort of `v` by `key`, without sorting:
@@ -466,7 +381,7 @@ pub fn select_by_key<T: Copy, K: SortKey>(
     k: usize,
     mut key: impl FnMut(&T) -> K,
 ) -> Option<T> {
-    select::select(v, k, |x| key(x).radix(), None)
+    engine::select::select(v, k, |x| key(x).radix(), None)
 }
 
 /// Several ranks at once (quantiles): `out[i]` is [`select`]`(v, ranks[i])`.
@@ -496,7 +411,7 @@ pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) 
         ranks.len(),
         out.len()
     );
-    select::select_many(
+    engine::select::select_many(
         v,
         ranks,
         out,

@@ -2,7 +2,7 @@
 //!
 //! One read of the slice keeps the candidates in a buffer of more than `k`
 //! records (ties in input order): a record enters only if its key is below the
-//! current threshold. When the buffer fills, the radix selection of `select.rs`
+//! current threshold. When the buffer fills, the radix selection of `engine/select.rs`
 //! finds the `k`-th smallest key in it, the buffer keeps the `k` records before
 //! it in the stable order (the keys below it and the first of its ties), and
 //! the threshold drops to just below that key (a later record that ties comes
@@ -21,10 +21,11 @@
 
 use core::fmt;
 
-use super::engine::{INSERTION_MAX, insertion, merge_sort};
-use super::radix::Radix;
-use super::route::{lsd, lsd_small_stack};
-use super::{SortKey, radix_of, radix_of_first, select};
+use super::engine::radix::Radix;
+use super::engine::route::{lsd, lsd_small_stack};
+use super::engine::select;
+use super::engine::stable::{INSERTION_MAX, insertion, merge_sort};
+use super::keys::{SortKey, radix_of, radix_of_first};
 
 /// A bad argument of a top-k function.
 ///
@@ -291,7 +292,7 @@ pub use alloc_forms::{top_k, top_k_by_key, top_k_indices, top_k_indices_by_key};
 mod alloc_forms {
     use alloc::vec::Vec;
 
-    use super::super::SortKey;
+    use super::super::keys::SortKey;
     use super::{TopKError, check, radix_of, radix_of_first, top_k_in};
 
     /// Candidates a buffer holds for `k` of `n`: at least `2k` (the sort's

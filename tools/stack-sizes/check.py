@@ -34,7 +34,7 @@ UNKNOWN_FRAME = 256
 # What the 256-value probes do not follow, in a demangled name: normkey's wide
 # selection digits (slices of more than 512 records), and top-k's sort of more
 # than 512 candidates (the LSD passes on a small stack; 512 or fewer are merged).
-LONG_ONLY = ("sort::select::Wide", "sort::route::lsd_small_stack")
+LONG_ONLY = ("sort::engine::select::Wide", "sort::engine::route::lsd_small_stack")
 
 
 def tool(name):

@@ -9,9 +9,9 @@ use alloc::vec::Vec;
 use rayon::prelude::*;
 
 use super::{PARALLEL_MIN, Parallel, par_lsd, piece, pool_chunk};
-use crate::sort::SortKey;
 use crate::sort::by_key::{Raw, as_raw, key_of, sort_by_key_on};
-use crate::sort::records::{Engine, Keyed};
+use crate::sort::engine::records::{Engine, Keyed};
+use crate::sort::keys::SortKey;
 
 /// [`sort_by_key`](crate::sort::sort_by_key) on rayon's thread pool: stable, any `T:
 /// Send`, moved, never cloned; `key` is called on rayon's threads (hence `Fn +

@@ -5,7 +5,7 @@
 //!
 //! - **Keys identical when equal** (`par_sort` of floats in totalOrder,
 //!   integers, `OrderedKey`, `Reverse` and pairs of those: the keys whose
-//!   sequential sort splits in place, `in_place.rs`) are grouped **in place** by
+//!   sequential sort splits in place, `engine/in_place.rs`) are grouped **in place** by
 //!   each byte ([`regions`]: regions sort, Obeya et al., SPAA 2019): the slice is
 //!   cut into tiles of at most `len / (2 · threads)` records
 //!   ([`TILES_PER_THREAD`]; at least [`CHUNK_MIN`]); each task counts one
@@ -13,7 +13,7 @@
 //!   and the runs of each tile that lie in another value's territory are swapped
 //!   home in rounds of parallel exchanges of contiguous runs. No buffer as long
 //!   as the slice: the buckets one task sorts take a buffer each (as `sort`
-//!   would: at most [`IN_PLACE_BYTES`](super::route::IN_PLACE_BYTES), or an
+//!   would: at most [`IN_PLACE_BYTES`](super::engine::route::IN_PLACE_BYTES), or an
 //!   eighth of the bucket above it).
 //! - **Records** (`par_sort_by_key`'s small elements, their key computed again
 //!   on each pass; the keys of `par_sort_by_cached_key`, with their element
@@ -67,12 +67,12 @@ use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::engine::lsd_to;
-use super::radix::{Radix, count_digit};
-use super::records::Engine;
-use super::route::{self, Scratch};
-use super::split::CopyBack;
-use super::{SortKey, radix_of};
+use super::engine::radix::{Radix, count_digit};
+use super::engine::records::Engine;
+use super::engine::route::{self, Scratch};
+use super::engine::split::CopyBack;
+use super::engine::stable::lsd_to;
+use super::keys::{SortKey, radix_of};
 
 /// Below this many records the parallel sorts run the sequential one: the split
 /// pass and the tasks cost more than they save.
@@ -220,7 +220,7 @@ pub(super) fn pool_chunk(n: usize) -> usize {
 /// the other buffer; the result ends in `other` when `to_other`, else in `from`.
 ///
 /// Checked (`CHECKED`, for a radix that calls a user's key function: see
-/// `engine.rs`): every write of a split is checked, a split whose ranges do not
+/// `engine/stable.rs`): every write of a split is checked, a split whose ranges do not
 /// fill is dropped (the records stay in their input order), and if `radix`
 /// panics, the records end whole where the result would have, each once,
 /// before the panic goes on: a split's source is only read; a bucket sorted
@@ -509,9 +509,9 @@ pub fn par_sort<K: SortKey + Send + Sync>(v: &mut [K]) {
         };
         let bytes = K::Radix::BITS as usize / 8;
         let width = crate::dispatch::width();
-        if super::vector::takes::<K>(width) {
+        if super::engine::vector::takes::<K>(width) {
             // A bucket one task sorts with more than four bytes left (a 64-bit
-            // radix) by the sequential sort's route (`route.rs` chooses: the
+            // radix) by the sequential sort's route (`engine/route.rs` chooses: the
             // vector sort where it pays), not by radix passes on every byte
             // left: 16Mi `f64` 0.84 of the time on two threads of the 2-core
             // Zen 4 VM. With four or fewer (the 32-bit radixes, split once),

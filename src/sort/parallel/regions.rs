@@ -9,9 +9,9 @@ use alloc::vec::Vec;
 use rayon::prelude::*;
 
 use super::{BYTE_VALUES, Job, TILES_PER_THREAD, chunk_of, piece};
-use crate::sort::in_place::permute;
-use crate::sort::radix::{Radix, count_digit};
-use crate::sort::route::sort_exact_low;
+use crate::sort::engine::in_place::permute;
+use crate::sort::engine::radix::{Radix, count_digit};
+use crate::sort::engine::route::sort_exact_low;
 
 /// Sorts `v`, of keys identical when equal, by the low `bytes` bytes of their
 /// radix (the bytes above are the same in every record), in place: a slice of

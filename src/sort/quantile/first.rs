@@ -3,8 +3,8 @@
 //! and its counting read, a kernel of `dispatch::vectorized`.
 
 use crate::dispatch::{self, Isa, Kernel};
-use crate::sort::radix::{Count, Radix};
-use crate::sort::select::{Digits, Narrowed};
+use crate::sort::engine::radix::{Count, Radix};
+use crate::sort::engine::select::{Digits, Narrowed};
 
 /// Records the first pass's digit is chosen from, spread evenly over the slice.
 pub(crate) const SAMPLE: usize = 256;

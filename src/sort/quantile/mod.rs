@@ -79,9 +79,9 @@
 
 use core::fmt;
 
-use super::SortKey;
-use super::radix::Radix;
-use super::select::{self, Digits, Narrow, Narrowed, Wide};
+use super::engine::radix::Radix;
+use super::engine::select::{self, Digits, Narrow, Narrowed, Wide};
+use super::keys::SortKey;
 use first::Ranged;
 use passes::{InOrder, Reads};
 

@@ -37,8 +37,8 @@
 //! SSE4.1), and were most of the time of an `f64` call.
 
 use crate::dispatch::{self, Isa, Kernel};
-use crate::sort::radix::{Count, Radix};
-use crate::sort::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
+use crate::sort::engine::radix::{Count, Radix};
+use crate::sort::engine::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
 
 /// A prefix under way: its bits, their number, the records it holds.
 pub(crate) type Key<R> = (R, u32, usize);

@@ -17,7 +17,7 @@ use core::arch::x86_64::{
     _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
 
-use crate::sort::vector::Lanes;
+use crate::sort::engine::vector::Lanes;
 
 entry_points!("avx512f,popcnt", "AVX-512 (F)", U32x16, U64x8);
 

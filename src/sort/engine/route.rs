@@ -10,20 +10,20 @@
 //! | `Route::Vector` | keys identical when equal with a radix of 32 or 64 bits as wide as the key, more than [`INSERTION_MAX`], on a CPU with AVX-512, or with AVX2 (32-bit radixes up to [`VECTOR_AVX2_BYTES`]) | a quicksort in vector registers on the radixes, in place (`vector/`): less work per key than a pass of counting and scattering |
 //! | [`Route::Lsd`] | at most [`CACHED_BYTES`] | both buffers stay in the cache: one read counts every byte, one scatter per byte that varies |
 //! | [`Route::InPlace`] | keys identical when equal, at least [`IN_PLACE_BYTES`], no buffer given | no slice-sized buffer: its page faults and cache misses cost more than the swaps (`in_place.rs`) |
-//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `engine.rs`) |
+//! | [`Route::Split`] | the rest | a stable scatter by the top bits into cache-sized buckets, then LSD in each (`split.rs`, `stable.rs`) |
 //!
 //! The order checks cost one read of a sorted slice and stop at the first
 //! block of [`ORDER_BLOCK`] records with one out of order otherwise (the first
 //! block of random data); the reversal checks its blocks as it goes.
 
-use super::SortKey;
 #[cfg(feature = "alloc")]
 use super::counted;
-use super::engine::{CACHED_BYTES, INSERTION_MAX, insertion, lsd_each_digit, sort_in};
 use super::in_place;
 use super::radix::Radix;
+use super::stable::{CACHED_BYTES, INSERTION_MAX, insertion, lsd_each_digit, sort_in};
 use super::vector;
 use crate::dispatch::Width;
+use crate::sort::keys::SortKey;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
@@ -89,7 +89,7 @@ pub(crate) enum Route {
 /// The route of `v`: `EXACT` when records with equal radixes are identical
 /// (keys, not records with an index or a payload), `buffered` when the caller
 /// has a buffer as long as `v` already; `open`: the tried routes not yet
-/// tried.
+/// tried, and the vector sort's width where the keys take it.
 ///
 /// `EXACT` is a constant so that the record sorts (`false`) do not compile the
 /// routes they never take (the count, the in-place split).
@@ -97,7 +97,7 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
     v: &[T],
     radix: &impl Fn(&T) -> R,
     buffered: bool,
-    open: Open<T>,
+    open: Open,
 ) -> Route {
     let bytes = v.len().saturating_mul(size_of::<T>());
     if v.len() <= INSERTION_MAX {
@@ -111,7 +111,7 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
     } else if EXACT && open.counted && !buffered && bytes >= COUNTED_BYTES && countable(v, radix) {
         Route::Counted
     } else if EXACT
-        && open.vector.is_some_and(|(_, width)| {
+        && open.vector.is_some_and(|width| {
             width >= Width::Avx512 || R::BITS == 64 || bytes <= VECTOR_AVX2_BYTES
         })
     {
@@ -127,25 +127,17 @@ pub(crate) fn route<const EXACT: bool, T, R: Radix>(
 
 /// The routes that are tried (and may give up) still open for a slice, and
 /// the vector sort where the keys take it.
-pub(crate) struct Open<T> {
+#[derive(Clone, Copy)]
+pub(crate) struct Open {
     /// [`Route::Reversed`].
     reversed: bool,
     /// [`Route::Counted`].
     counted: bool,
-    /// [`Route::Vector`]: `vector::sort_keys` of the slice's key type, and the
-    /// widest instructions it may use.
-    vector: Option<(VectorSort<T>, Width)>,
+    /// [`Route::Vector`]: the widest instructions `vector::sort_keys` may use,
+    /// where the slice's key type takes it (`vector::takes`); [`sort_keys`]
+    /// runs it.
+    vector: Option<Width>,
 }
-
-/// `vector::sort_keys` of a key type.
-type VectorSort<T> = fn(&mut [T], Width);
-
-impl<T> Clone for Open<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Open<T> {}
 
 /// Whether radix `a` may precede `b` in a slice that reversed is the stable
 /// order: strictly greater, or equal when equal keys are identical.
@@ -269,7 +261,7 @@ pub(crate) fn lsd<T: Copy, R: Radix>(v: &mut [T], buf: &mut [T], radix: impl Fn(
 /// [`lsd`] on a small stack: a slice in order, or in strictly descending
 /// order, is found as [`route`] finds it and kept or reversed; any other is
 /// sorted by LSD passes that count one digit at a time
-/// (`engine::lsd_each_digit`), never split and never counted in one read (the
+/// (`stable::lsd_each_digit`), never split and never counted in one read (the
 /// tables of [`lsd`]'s routes take tens of KiB). 6.5 KiB of stack on
 /// thumbv7em, 8.3 KiB on x86-64. Top-k's sort in the `_with_buffer` forms.
 // Never inlined: its tables would sit in the caller's frame (top-k's) for the
@@ -303,7 +295,7 @@ pub(crate) enum Scratch<'a, T> {
 }
 
 /// Sorts `v` stably by `radix` along its [`route`]; `EXACT` as there. `radix` is
-/// a pure function that cannot panic, or `CHECKED` (`engine.rs`'s module docs):
+/// a pure function that cannot panic, or `CHECKED` (`stable.rs`'s module docs):
 /// then whatever it answers, and if it panics, `v` holds its records.
 pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
@@ -315,7 +307,8 @@ pub(crate) fn sort<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
         counted: true,
         vector: None,
     };
-    sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+    let vector = sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+    debug_assert!(vector.is_none(), "the vector route without a vector sort");
 }
 
 /// Sorts keys `v` along their route, the vector sort among them where `K`
@@ -329,26 +322,30 @@ pub(crate) fn sort_keys<K: SortKey>(v: &mut [K], scratch: Scratch<'_, K>, width:
         let open = Open {
             reversed: true,
             counted: true,
-            vector: vector::takes::<K>(width)
-                .then_some((vector::sort_keys::<K> as VectorSort<K>, width)),
+            vector: vector::takes::<K>(width).then_some(width),
         };
-        sort_along::<true, false, K, K::Radix>(v, scratch, &radix, open);
+        if let Some(width) = sort_along::<true, false, K, K::Radix>(v, scratch, &radix, open) {
+            vector::sort_keys::<K>(v, width);
+        }
     } else {
         sort::<false, false, K, K::Radix>(v, scratch, &radix);
     }
 }
 
-/// [`sort`], trying only the `open` tried routes.
+/// [`sort`], trying only the `open` tried routes; but where the route is
+/// [`Route::Vector`], `v` is left as it is and its width returned, for the
+/// caller that knows the key type to run the vector sort ([`sort_keys`]).
 ///
 /// The count and the in-place split sit behind `EXACT` (a constant), so that
 /// the record sorts do not compile them: [`route`] never picks them without
 /// `EXACT` (the arms that would run instead are the stable engine's).
+#[must_use]
 fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
     v: &mut [T],
     scratch: Scratch<'_, T>,
     radix: &impl Fn(&T) -> R,
-    open: Open<T>,
-) {
+    open: Open,
+) -> Option<Width> {
     let n = v.len();
     let buffered = matches!(scratch, Scratch::Given(_));
     let bytes = R::BITS as usize / 8;
@@ -361,7 +358,7 @@ fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
                     reversed: false,
                     ..open
                 };
-                sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+                return sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
             }
         }
         (Route::Counted, scratch) => {
@@ -374,14 +371,10 @@ fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
                     counted: false,
                     ..open
                 };
-                sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
+                return sort_along::<EXACT, CHECKED, T, R>(v, scratch, radix, open);
             }
         }
-        (Route::Vector, _) => {
-            if let Some((vector, width)) = open.vector {
-                vector(v, width);
-            }
-        }
+        (Route::Vector, _) => return open.vector,
         (Route::InPlace, Scratch::Given(buf)) if EXACT => {
             in_place::sort(v, &mut buf[..in_place::leaf::<T>(n)], radix);
         }
@@ -399,4 +392,5 @@ fn sort_along<const EXACT: bool, const CHECKED: bool, T: Copy, R: Radix>(
             sort_in::<CHECKED, T, R>(v, &mut buf, bytes, radix);
         }
     }
+    None
 }

@@ -5,13 +5,13 @@
 
 use alloc::vec::Vec;
 
-use super::held_radix;
 use super::radix::Radix;
 use super::route::lsd;
+use crate::sort::keys::held_radix;
 
 /// A record index: `u32` when the slice is short enough (half the bytes to
 /// move), `usize` otherwise.
-pub(super) trait Index: Copy + Send + Sync {
+pub(crate) trait Index: Copy + Send + Sync {
     fn new(i: usize) -> Self;
     fn get(self) -> usize;
 }
@@ -42,7 +42,7 @@ impl Index for usize {
 
 /// The sort a record sort runs on: [`Sequential`], or (feature `rayon`) the
 /// parallel one.
-pub(super) trait Engine {
+pub(crate) trait Engine {
     /// Sorts `v` stably by `radix`, `buf` (as long) as scratch.
     fn sort<T: Copy + Send + Sync, R: Radix>(
         &self,
@@ -72,7 +72,7 @@ pub(super) trait Engine {
 /// made into a record with the element's index. [`InOrder`] calls any
 /// `FnMut` on the calling thread, in order; the parallel form (feature
 /// `rayon`) calls an `Fn + Sync` in chunks on rayon's threads.
-pub(super) trait Keyed<T, K> {
+pub(crate) trait Keyed<T, K> {
     /// `make(i, &v[i], key(&v[i]))` for every `i`, in order.
     fn records<U: Copy + Send + Sync>(
         self,
@@ -83,7 +83,7 @@ pub(super) trait Keyed<T, K> {
 }
 
 /// A key function called in order on the calling thread.
-pub(super) struct InOrder<F>(pub(super) F);
+pub(crate) struct InOrder<F>(pub(crate) F);
 
 impl<T, K, F: FnMut(&T) -> K> Keyed<T, K> for InOrder<F> {
     fn records<U: Copy + Send + Sync>(
@@ -100,7 +100,7 @@ impl<T, K, F: FnMut(&T) -> K> Keyed<T, K> for InOrder<F> {
 }
 
 /// [`lsd`] on the calling thread.
-pub(super) struct Sequential;
+pub(crate) struct Sequential;
 
 impl Engine for Sequential {
     fn sort<T: Copy + Send + Sync, R: Radix>(
@@ -114,12 +114,12 @@ impl Engine for Sequential {
 }
 
 /// Whether `u32` indices suffice for `n` records.
-pub(super) fn short(n: usize) -> bool {
+pub(crate) fn short(n: usize) -> bool {
     u32::try_from(n).is_ok()
 }
 
 /// `records` stably sorted by the radix they hold.
-pub(super) fn sort_records<R: Radix, I: Copy + Send + Sync>(
+pub(crate) fn sort_records<R: Radix, I: Copy + Send + Sync>(
     mut records: Vec<(R, I)>,
     engine: &impl Engine,
 ) -> Vec<(R, I)> {

@@ -1,4 +1,4 @@
-//! The one stable radix sort (the engine): insertion, the MSD split of `split.rs`,
+//! The one stable radix sort: insertion, the MSD split of `split.rs`,
 //! then LSD passes; the radix integers and the passes it shares are in `radix.rs`.
 //!
 //! Every sort of the module ends here: `route::lsd` sorts any `Copy` record by an

@@ -7,12 +7,12 @@
 //!
 //! The swaps move records out of their input order: two records with the same
 //! digit can end in either order. The split is used only for keys whose radix
-//! determines them bit for bit ([`Sealed::EXACT`](super::sealed::Sealed::EXACT):
+//! determines them bit for bit ([`Sealed::EXACT`](crate::sort::keys::sealed::Sealed::EXACT):
 //! the floats and `OrderedKey` in totalOrder, the integers, `Reverse` and pairs
 //! of those), and only on the keys themselves, never on records that carry
 //! anything else (an index, a payload). Two such keys that tie have the same
 //! radix, so the same bits: every order of them is the same slice, and the
-//! result equals the stable sort's bit for bit. [`NanLast`](super::NanLast),
+//! result equals the stable sort's bit for bit. [`NanLast`](crate::sort::keys::NanLast),
 //! whose ±0 and NaNs tie with different bits, and the records of `sort_by_key`
 //! and `argsort` take the stable route.
 //!
@@ -43,8 +43,8 @@
 //! `0x3f` made the sort 1.15–1.2× slower; with nine tenths of the keys in one
 //! top byte it made it 0.9× (faster), with eight tenths 0.97.
 
-use super::engine::{CACHED_BYTES, sort_in};
 use super::radix::{Radix, count_digit};
+use super::stable::{CACHED_BYTES, sort_in};
 
 /// Bits of the in-place digit: the top byte.
 const DIGIT_BITS: u32 = 8;

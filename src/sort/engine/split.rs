@@ -1,7 +1,7 @@
 //! The MSD split of a slice larger than the cache: one read to count (a sample
 //! picks the widths), one stable scatter (four chunks side by side when the
 //! digit is skewed) into buckets that fit in the cache, which the engine
-//! (`engine.rs`) then sorts on the remaining bits.
+//! (`stable.rs`) then sorts on the remaining bits.
 
 use super::radix::{
     BUCKETS, DIGIT_BITS, Radix, SPLIT_MAX, count_digit, exclusive_prefix_sum, scatter,
@@ -11,7 +11,7 @@ use super::radix::{
 /// that the buckets its sample undercounts still fit (both buffers of a bucket
 /// stay in a core's L2 cache); fewer, larger buckets leave more records to each
 /// LSD sort, which is slower out of L2.
-/// Under Miri, 512 bytes, like [`CACHED_BYTES`](super::engine::CACHED_BYTES).
+/// Under Miri, 512 bytes, like [`CACHED_BYTES`](super::stable::CACHED_BYTES).
 pub(crate) const BUCKET_BYTES: usize = if cfg!(miri) { 512 } else { 192 * 1024 };
 
 /// Most bits a split takes below the top byte.
@@ -31,9 +31,9 @@ const SAMPLE_STRIDE: usize = 4096;
 /// split's buckets from `at` on, whole in `from`, if the sort of one of them
 /// panics (and, in the parallel sorts, a bucket's records whole in `from` when
 /// its sort into `to` panics).
-pub(super) struct CopyBack<'a, T: Copy> {
-    pub(super) from: &'a mut [T],
-    pub(super) to: &'a mut [T],
+pub(crate) struct CopyBack<'a, T: Copy> {
+    pub(crate) from: &'a mut [T],
+    pub(crate) to: &'a mut [T],
     at: usize,
 }
 
@@ -41,12 +41,12 @@ pub(super) struct CopyBack<'a, T: Copy> {
 impl<'a, T: Copy> CopyBack<'a, T> {
     /// A guard that copies all of `from` to `to` if dropped before
     /// [`keep`](Self::keep) (`from` and `to` of equal length).
-    pub(super) fn all(from: &'a mut [T], to: &'a mut [T]) -> Self {
+    pub(crate) fn all(from: &'a mut [T], to: &'a mut [T]) -> Self {
         CopyBack { from, to, at: 0 }
     }
 
     /// Drops the guard without copying: `to` holds what it should.
-    pub(super) fn keep(mut self) {
+    pub(crate) fn keep(mut self) {
         self.at = self.from.len();
     }
 }
@@ -234,7 +234,7 @@ const STREAMS: usize = 4;
 
 /// The largest slice a split reads as [`STREAMS`] chunks: 8 MiB, a quarter of
 /// the measured machine's last-level cache.
-/// Under Miri, 1 KiB: twice [`CACHED_BYTES`](super::engine::CACHED_BYTES), so that one short input takes both
+/// Under Miri, 1 KiB: twice [`CACHED_BYTES`](super::stable::CACHED_BYTES), so that one short input takes both
 /// forms of the split (130 `f32` keys in four chunks, their 8-byte `argsort`
 /// records in one).
 pub(crate) const STREAMS_BYTES: usize = if cfg!(miri) { 1024 } else { 8 * 1024 * 1024 };

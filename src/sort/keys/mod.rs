@@ -1,11 +1,99 @@
-//! The [`SortKey`] impls: what each key kind sorts by (its radix integer).
+//! The keys: [`SortKey`] (sealed: what a key sorts by, its radix integer), its
+//! impls for every key kind, the float wrappers [`NanLast`] and
+//! [`LargestFirst`] (`nan_last.rs`), and the named functions that the sorts
+//! pass to the engine to read a radix (`radix_of`, `radix_of_first`,
+//! `held_radix`). The public functions and the engine both import from here,
+//! and this imports only the radix integers (`engine/radix.rs`) and
+//! `crate::key`.
 
 use core::cmp::Reverse;
 
-use super::nan_last::{LargestFirst, NanLast};
-use super::radix::{Concat, Radix};
-use super::{SortKey, sealed::Sealed};
+use super::engine::radix::{Concat, Radix};
 use crate::key::{KeyFloat, OrderedKey};
+use sealed::Sealed;
+
+mod nan_last;
+pub use nan_last::{LargestFirst, NanLast};
+
+pub(crate) mod sealed {
+    use crate::sort::engine::radix::Radix;
+
+    /// What a key sorts by; only this crate implements it.
+    pub trait Sealed: Copy {
+        /// The unsigned integer whose order is the key's order.
+        type Radix: Radix;
+        /// Whether the radix determines the key bit for bit (a bijection).
+        const EXACT: bool;
+        /// The radix of `self`.
+        fn radix(self) -> Self::Radix;
+        /// The key of a radix; when not [`EXACT`](Self::EXACT), one of the keys
+        /// with that radix.
+        fn from_radix(r: Self::Radix) -> Self;
+    }
+}
+
+/// A key the functions of [`sort`](super) sort by: the floats (`f32`, `f64`, and
+/// with feature `half` `half::f16`, `half::bf16`) and
+/// [`OrderedKey<F>`](crate::key::OrderedKey) in IEEE 754 totalOrder; [`NanLast<F>`],
+/// [`LargestFirst<F>`];
+/// `u8`…`u64`, `usize`, `i8`…`i64`, `isize` by value; [`Reverse<K>`](core::cmp::Reverse);
+/// pairs `(A, B)` lexicographically (at most 128 bits of radix together).
+///
+/// Sealed: only this crate implements it. A key is `Copy`: a small value. The
+/// orders are in the [module docs](super#the-orders).
+///
+/// ```
+/// use core::cmp::Reverse;
+/// use normkey::sort::{self, NanLast};
+///
+/// let mut v = [(Reverse(2_u8), -1.0_f32), (Reverse(2), -f32::NAN), (Reverse(5), 0.0)];
+/// let mut buf = v;
+/// sort::sort_with_buffer(&mut v, &mut buf);
+/// assert_eq!(v[0].0, Reverse(5));
+/// assert!(v[1].1.is_nan() && v[2].1 == -1.0); // −NaN first in totalOrder
+///
+/// let mut w = [NanLast(f64::NAN), NanLast(-0.0), NanLast(0.0), NanLast(-f64::NAN), NanLast(-1.0)];
+/// let mut buf = w;
+/// sort::sort_with_buffer(&mut w, &mut buf);
+/// assert_eq!(w[0].0, -1.0);
+/// assert!(w[1].0.is_sign_negative() && w[2].0.is_sign_positive()); // ±0 tie: input order
+/// assert!(w[3].0.is_sign_positive() && w[4].0.is_sign_negative()); // NaNs tie: input order
+/// ```
+pub trait SortKey: sealed::Sealed {}
+
+/// The radix of a key: the closure every key sort passes to the engine.
+///
+/// This and the two below are named functions, not closures: a closure's type
+/// carries every generic parameter of the function that writes it (the caller's
+/// key function included), so each caller would compile its own copy of the
+/// engine. A named function's type is the same wherever the record layout is.
+#[inline]
+pub(super) fn radix_of<K: SortKey>(k: &K) -> K::Radix {
+    k.radix()
+}
+
+/// The radix of a record's key, held first: the `(key, index)` records.
+#[inline]
+pub(super) fn radix_of_first<K: SortKey, U>(r: &(K, U)) -> K::Radix {
+    r.0.radix()
+}
+
+/// A radix computed once and held first: the `(radix, index)` records.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(super) fn held_radix<R: Copy, U>(r: &(R, U)) -> R {
+    r.0
+}
+
+/// The panic of the `_with_buffer` forms, at the caller's line.
+#[track_caller]
+#[inline]
+pub(super) fn assert_room(name: &str, len: usize, need: usize) {
+    assert!(
+        len >= need,
+        "{name} holds {len} elements, fewer than the {need} the slice needs"
+    );
+}
 
 /// The floats sort by their [`OrderedKey`]: IEEE 754 totalOrder.
 macro_rules! float_key {

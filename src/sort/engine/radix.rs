@@ -1,6 +1,6 @@
 //! The radix integers (`Radix`, `Concat`) and the passes every sort of the
 //! module shares: counting the digits of a slice and scattering its records by
-//! them, unchecked or checked (see `engine.rs`'s module docs).
+//! them, unchecked or checked (see `stable.rs`'s module docs).
 
 use core::ops::{BitAnd, BitXor, Not};
 
@@ -180,7 +180,7 @@ impl<T: Copy> Drop for Restore<'_, T> {
 /// in order, and more runs than this miss the cache on every write.
 pub(crate) const SPLIT_MAX: usize = 512;
 
-/// Most bytes that `lsd_passes` (`engine.rs`) counts in one read (those of a `u64`); wider
+/// Most bytes that `lsd_passes` (`stable.rs`) counts in one read (those of a `u64`); wider
 /// radixes count each byte before its pass.
 pub(super) const FUSED_BYTES: usize = 8;
 

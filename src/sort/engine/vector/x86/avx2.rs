@@ -22,7 +22,7 @@ use core::arch::x86_64::{
     _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use crate::sort::vector::Lanes;
+use crate::sort::engine::vector::Lanes;
 
 entry_points!("avx2,popcnt", "AVX2", U32x8, U64x4);
 

@@ -4,8 +4,8 @@
 #![allow(clippy::inline_always)] // each method built into its level's entry point
 
 use super::{Lanes, keys, quicksort, radixes};
-use crate::sort::SortKey;
-use crate::sort::radix::{Radix, Wide};
+use crate::sort::engine::radix::{Radix, Wide};
+use crate::sort::keys::SortKey;
 
 /// `W` integers; `COLUMNS`: [`Lanes::COLUMNS`], `SIGNED`: [`Lanes::SIGNED`]
 /// (the sort's own lanes keep the defaults, `false`: see there; the tests

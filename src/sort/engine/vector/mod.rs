@@ -40,9 +40,9 @@
     clippy::many_single_char_names // n, w, l, r, k: the partition's indices, as in its docs
 )]
 
-use super::SortKey;
 use super::radix::Radix;
 use crate::dispatch::{self, Width};
+use crate::sort::keys::SortKey;
 use core::mem::MaybeUninit;
 use network::network;
 
@@ -153,7 +153,7 @@ pub(super) const BLOCK_VECTORS: usize = 32;
 /// The largest block sorted in registers, in bytes (AVX-512's `u64`, 2 KiB;
 /// its `u32` blocks and the portable lanes' are half as long, AVX2's an
 /// eighth).
-pub(super) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
+pub(crate) const BLOCK_BYTES: usize = BLOCK_VECTORS * 64;
 
 /// What the values in `V`'s sort are xored with: the top bit where `V`
 /// compares signed integers ([`Lanes::SIGNED`]), else nothing.
@@ -175,7 +175,7 @@ const BLOCK_MAX: usize = 256;
 /// can hold its radixes in place), and a vector level to run on within
 /// `width`.
 #[inline]
-pub(super) fn takes<K: SortKey>(width: Width) -> bool {
+pub(crate) fn takes<K: SortKey>(width: Width) -> bool {
     K::EXACT
         && matches!(<K::Radix as Radix>::BITS, 32 | 64)
         && size_of::<K>() == size_of::<K::Radix>()
@@ -188,7 +188,7 @@ pub(super) fn takes<K: SortKey>(width: Width) -> bool {
 /// [`Width::Baseline`] for none. Under Miri, for the proofs, the portable
 /// lanes stand for AVX-512.
 #[inline]
-pub(super) fn level(width: Width) -> Width {
+pub(crate) fn level(width: Width) -> Width {
     if cfg!(miri) {
         return if width >= Width::Avx512 {
             Width::Avx512

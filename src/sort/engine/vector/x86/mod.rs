@@ -7,8 +7,8 @@
 /// target features), and the quicksort of each lane type.
 macro_rules! entry_points {
     ($features:literal, $name:literal, $u32:ty, $u64:ty) => {
-        #[doc = concat!("[`sort_keys`](crate::sort::vector::sort_keys) in ", $name, " registers.")]
-        pub(crate) fn sort<K: crate::sort::SortKey>(v: &mut [K]) {
+        #[doc = concat!("[`sort_keys`](crate::sort::engine::vector::sort_keys) in ", $name, " registers.")]
+        pub(crate) fn sort<K: crate::sort::keys::SortKey>(v: &mut [K]) {
             // SAFETY: `sort`'s caller (`vector::level`) found the level on the
             // CPU, with the OS saving its registers (`dispatch::width`).
             unsafe { sort_in::<K>(v) }
@@ -20,9 +20,9 @@ macro_rules! entry_points {
         ///
         #[doc = concat!("The CPU has ", $name, " and the OS saves its registers.")]
         #[target_feature(enable = $features)]
-        unsafe fn sort_in<K: crate::sort::SortKey>(v: &mut [K]) {
-            use crate::sort::radix::{Radix, Wide};
-            use crate::sort::vector::{Lanes, keys, radixes};
+        unsafe fn sort_in<K: crate::sort::keys::SortKey>(v: &mut [K]) {
+            use crate::sort::engine::radix::{Radix, Wide};
+            use crate::sort::engine::vector::{Lanes, keys, radixes};
             // The lanes' flip (`vector::flip`), for the radix's width.
             let signed = match <K::Radix as Radix>::BITS {
                 32 => <$u32 as Lanes>::SIGNED,
@@ -42,7 +42,7 @@ macro_rules! entry_points {
             unsafe { keys::<K>(r, flip) };
         }
 
-        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u32`s in ", $name, " (one copy for every key type).")]
+        #[doc = concat!("[`quicksort`](crate::sort::engine::vector::quicksort) of `u32`s in ", $name, " (one copy for every key type).")]
         ///
         /// # Safety
         ///
@@ -50,10 +50,10 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         unsafe fn sort_u32(v: &mut [u32]) {
-            crate::sort::vector::quicksort::<$u32>(v);
+            crate::sort::engine::vector::quicksort::<$u32>(v);
         }
 
-        #[doc = concat!("[`quicksort`](crate::sort::vector::quicksort) of `u64`s in ", $name, ".")]
+        #[doc = concat!("[`quicksort`](crate::sort::engine::vector::quicksort) of `u64`s in ", $name, ".")]
         ///
         /// # Safety
         ///
@@ -61,7 +61,7 @@ macro_rules! entry_points {
         #[target_feature(enable = $features)]
         #[inline(never)]
         unsafe fn sort_u64(v: &mut [u64]) {
-            crate::sort::vector::quicksort::<$u64>(v);
+            crate::sort::engine::vector::quicksort::<$u64>(v);
         }
     };
 }

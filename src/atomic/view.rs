@@ -16,7 +16,8 @@ use core::sync::atomic::Ordering;
 /// **Not a general atomic float**: min/max, load, store, swap and compare-exchange
 /// only; no `fetch_add` or other arithmetic, unlike `portable_atomic::AtomicF32` or
 /// `atomic_float::AtomicF32` (whose `fetch_min` follows `f32::min` instead: see the
-/// README's comparison). A sum across threads is a compare-exchange loop of yours.
+/// README's comparison). An exact sum across threads, the same on every
+/// schedule, is [`AtomicExactSum`](crate::atomic::AtomicExactSum).
 ///
 /// `load`, `store`, `swap`, `compare_exchange` and `compare_exchange_weak` work on
 /// the bits (a NaN's sign and payload kept; `compare_exchange` compares bit for

@@ -2,8 +2,8 @@
 //!
 //! One read of the slice keeps the candidates in a buffer of more than `k`
 //! records (ties in input order): a record enters only if its key is below the
-//! current threshold. When the buffer fills, the radix selection of `engine/select.rs`
-//! finds the `k`-th smallest key in it, the buffer keeps the `k` records before
+//! current threshold. When the buffer fills, the radix selection that
+//! [`select`](crate::sort::select()) uses finds the `k`-th smallest key in it, the buffer keeps the `k` records before
 //! it in the stable order (the keys below it and the first of its ties), and
 //! the threshold drops to just below that key (a later record that ties comes
 //! after the kept ones: it cannot enter). The slice is read in blocks of 32 keys

@@ -16,8 +16,9 @@
 //! (`A1R5G5B5`), [`Format::Bgra4Unorm`] (`A4R4G4B4`) and
 //! [`Format::Rgb10a2Unorm`] (D3D9's `A2B10G10R10`: R in the low bits). With
 //! [`Header::Auto`] these five get the legacy header alone, which every reader
-//! opens: D3D9-era tools, Pillow (which reads only mask-described DDS), and
-//! every DX10 reader (`DirectXTex`, the `dds` crate), which read masks too.
+//! opens: D3D9-era tools, Pillow, and every DX10 reader (`DirectXTex`, the
+//! `dds` crate), which read masks too. (Pillow 11 and later read the DX10
+//! header too: CI's readers stage opens every format's file with it.)
 //! Every other format, the sRGB ones included (D3D9 had no sRGB flag), gets
 //! `DDPF_FOURCC` `"DX10"` and the `DDS_HEADER_DXT10` with [`Format::dxgi`]'s code.
 //! [`Header::Dx10`] writes the DX10 header for every format.

@@ -1,7 +1,7 @@
 //! Quantiles of float data by `NumPy`'s methods, correctly rounded, read-only.
 //!
 //! A call selects the order statistics every probability needs by radix
-//! selection (`passes.rs`): a first pass whose digit is taken from a sample of
+//! selection: a first pass whose digit is taken from a sample of
 //! the slice (the bits that vary, so that skewed data splits well), shared by
 //! every probability and counting the NaNs; later passes that count the next
 //! digit under every open prefix at once; and, once few records are left, one

@@ -2,7 +2,7 @@
 //! machine code on different CPUs asks here:
 //!
 //! - [`width`]: the widest vector [`Width`] the CPU has (within the test
-//!   hook's [`cap`]): what the sort's vector levels (`sort/vector/`) take.
+//!   hook's [`cap`]): what the sort's vector levels (`sort/engine/vector/`) take.
 //! - [`map`] and [`vectorized`]: kernels written once as plain Rust and
 //!   compiled twice on x86-64, for the build's target features and for AVX2 +
 //!   FMA (`avx2.rs`), the copy picked from [`width`]. [`map`] runs the
@@ -14,7 +14,7 @@
 //!   Dekker's seventeen operations without; [`Quad`], four `f64` lanes).
 //! - [`prefetch`]: cache lines asked for ahead of a loop.
 //! - [`x86!`]: the one spelling of the condition under which x86-64 vector
-//!   code is built at all; kernels in intrinsics (the sort's `sort/vector/x86/`,
+//!   code is built at all; kernels in intrinsics (the sort's `sort/engine/vector/x86/`,
 //!   the mips' `texture/mip.rs`) are gated by it and stay beside their
 //!   algorithm, each with its portable twin.
 //!

@@ -87,9 +87,10 @@
 //!
 //! `sort_by_key` and `par_sort_by_key` move small elements (at most 16 bytes,
 //! no drop glue) with their key computed again on every pass, as `radsort`
-//! does (fewer bytes to move than an element with its key, measured 0.91–0.95
-//! of radsort's time on 16Mi `(f32, u32)` records where the stored keys took
-//! 1.5–1.6): they call the key function a few times per element, as `std`'s
+//! does (fewer bytes to move than an element with its key: with recomputed
+//! keys the sort beats `radsort`, with stored ones it did not; measurements:
+//! BENCHMARKS.md):
+//! they call the key function a few times per element, as `std`'s
 //! `sort_by_key` does. Other elements, and every element in
 //! `sort_by_cached_key`, `par_sort_by_cached_key` and
 //! `sort_by_key_with_buffer`, get their key computed once and stored next to
@@ -282,8 +283,7 @@ pub mod __thresholds {
 /// hash table `sort` allocates) and the in-place split (which needs no buffer
 /// as long as the slice, and so does not use one). So on slices of few
 /// distinct keys (thousands, repeated: quantized data) `sort` is several times
-/// faster where it can allocate (4.9–6.2× on 16Mi `f32` of about 4,400 values,
-/// measured on a 2-core AMD EPYC VM, 2026-11-27).
+/// faster where it can allocate (measurements: BENCHMARKS.md).
 ///
 /// # Panics
 ///

@@ -101,8 +101,8 @@
 //! scalar results bit for bit (checked for every code and all 2³² inputs, and,
 //! with `--cfg normkey_baseline`, for the baseline copy too). `decode_slice` walks
 //! SNORM8 in chunks of 32 codes and the others one code at a time: the fastest
-//! choice measured for both copies (for example, chunks of 32 made UNORM16 3.6×
-//! slower, and chunks of 8 made the AVX2 SNORM8 loop 3.4× slower).
+//! choice for both copies, as other chunk sizes made some of these loops
+//! several times slower (measurements: BENCHMARKS.md).
 //!
 //! # Targets without an FPU
 //!
@@ -153,11 +153,11 @@
 //!
 //! On a Cortex-M3 (`thumbv7m-none-eabi`, instructions counted under QEMU, see
 //! `tools/softfloat-bench` in the repository) an element of the four formats
-//! takes 13–22 instructions to encode, 14–19× fewer than the naive
-//! `(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8` and its 16-bit and SNORM forms, and
-//! 13–34 to decode, 3.3–5.1× fewer than `c as f32 * (1.0 / 255.0)` and its
-//! forms. CI runs the exhaustive tests of the storage and packed UNORM texture
-//! formats on x86-64 with the integer path forced
+//! takes several times fewer instructions to encode and to decode than the naive
+//! `(x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8` and `c as f32 * (1.0 / 255.0)` and
+//! their 16-bit and SNORM forms, which call the soft-float library
+//! (measurements: BENCHMARKS.md). CI runs the exhaustive tests of the storage
+//! and packed UNORM texture formats on x86-64 with the integer path forced
 //! (`RUSTFLAGS="--cfg normkey_soft_float"`), against the same independent
 //! references as the float path.
 

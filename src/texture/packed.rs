@@ -29,8 +29,8 @@ const fn valid_layout<const N: usize>(layout: [Channel; N], total: u32) -> bool 
 /// The pixel of `channels` (r, g, b(, a)): each channel's UNORM code in its bits.
 ///
 /// `pack` and `unpack` are always inlined: called per texel from the slice and row
-/// loops, an outlined copy keeps those loops scalar (measured: `unpack` left out of
-/// line made the RGB10A2 decode loops 157–162 instructions per texel instead of 6).
+/// loops, an outlined copy keeps those loops scalar, a call per texel
+/// (measurements: BENCHMARKS.md).
 #[allow(clippy::inline_always)] // see above
 #[inline(always)]
 const fn pack<const N: usize>(channels: [f32; N], layout: [Channel; N]) -> u32 {

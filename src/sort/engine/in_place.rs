@@ -38,10 +38,9 @@
 //! more than three quarters of the records is first partitioned in place (its
 //! own records to its front), so that they are not swapped out and back. Below
 //! that the partition's branch, taken or not at random, costs more than it
-//! saves: measured on the 2-core VM (16Mi `f32`, scratch binaries in
-//! turn, BENCHMARKS.md), partitioning the half of [0, 1) that has the top byte
-//! `0x3f` made the sort 1.15–1.2× slower; with nine tenths of the keys in one
-//! top byte it made it 0.9× (faster), with eight tenths 0.97.
+//! saves: it slowed the sort of [0, 1), whose top byte `0x3f` holds half the
+//! keys, and paid off only from about eight tenths of the keys in one bucket
+//! (measurements: BENCHMARKS.md).
 
 use super::radix::{Radix, count_digit};
 use super::stable::{CACHED_BYTES, sort_in};

@@ -53,8 +53,8 @@ pub(crate) trait Engine {
 
     /// A scratch buffer of `n` copies of `fill`. The first write to each page
     /// of a fresh allocation costs the kernel's page fault (about six copies'
-    /// worth of time for 64 MiB on a 2-core VM): the parallel engine writes it
-    /// on every thread.
+    /// worth of time; measurements: BENCHMARKS.md): the parallel engine writes
+    /// it on every thread.
     fn buffer<T: Copy + Send + Sync>(&self, fill: T, n: usize) -> Vec<T> {
         alloc::vec![fill; n]
     }

@@ -27,9 +27,9 @@ use crate::sort::keys::SortKey;
 
 /// Slices of keys identical when equal of at least this many bytes are split
 /// in place when the caller gives no buffer (`sort`, not `sort_with_buffer`):
-/// every slice of 4Mi keys or more, whatever their width.
-/// Measured on the 2-core development VM, an Intel Xeon with AVX-512 that day
-/// (BENCHMARKS.md).
+/// every slice of 4Mi keys or more, whatever their width. From this size a
+/// buffer as long as the slice costs more in page faults and cache misses than
+/// the in-place swaps (measurements: BENCHMARKS.md).
 /// Under Miri, 512 bytes, so that the tests' short inputs take the in-place
 /// path.
 pub(crate) const IN_PLACE_BYTES: usize = if cfg!(any(miri, fuzzing)) {
@@ -51,14 +51,11 @@ pub(crate) const COUNTED_BYTES: usize = if cfg!(any(miri, fuzzing)) {
 
 /// Slices of 32-bit radixes of at most this many bytes take the vector sort
 /// in AVX2 (where the CPU has no AVX-512); larger ones the radix routes.
-/// 64-bit radixes take it at every length. Measured on the 2-core development
-/// VM (an AMD EPYC, Zen 4, its AVX2 kernels; BENCHMARKS.md): the AVX2 vector
-/// sort takes 0.66–0.95× the radix routes' time from 512Ki to 16Mi `f32` and
-/// `f64` of uniform or random bits, 0.81× for 16Mi `f64`, but on a 16Mi slice
-/// already sorted but for 1% of pairs swapped 1.23× (`f32`) and 1.15× (`f64`):
-/// for `f32` that row of the distribution matrix would be 1.07× the fastest
-/// peer's time, and its gain elsewhere at that length is 0.95–0.98.
-/// AVX-512's vector sort is faster at every length.
+/// 64-bit radixes take it at every length. The AVX2 vector sort beats the radix
+/// routes at every length on uniform or random keys, but not on nearly sorted
+/// 16Mi slices: for 32-bit radixes its gain elsewhere at that length is too
+/// small to pay for that loss, for 64-bit ones it is larger (measurements:
+/// BENCHMARKS.md). AVX-512's vector sort is faster at every length.
 pub(crate) const VECTOR_AVX2_BYTES: usize = 16 * 1024 * 1024;
 
 /// The order checks read this many pairs of neighbours without a branch (so

@@ -223,17 +223,16 @@ pub(super) fn split<const CHECKED: bool, T: Copy, R: Radix>(
 /// A split of a slice of at most [`STREAMS_BYTES`] whose digit is skewed reads it
 /// as this many chunks side by side, one record of each in turn, each chunk
 /// with bucket counters of its own, so that the records whose counters a store
-/// and the next loads share are four apart, not neighbours. Measured with
-/// scratch programs (2-core AMD EPYC VM, BENCHMARKS.md), four chunks' time over
-/// one's: a scatter of 1M records to 16–64 evenly filled buckets 0.4–0.8, to 8
-/// or 128 0.6–1.1, to 2 or to 256 and more 1.1–1.4; of 16M records (from
-/// memory, not the cache) 0.9–1.5; of 1M `f32` in ±1e6 by their top 12 bits
-/// (a few of 640 buckets hold most records) 0.6, with eight chunks 0.7; whole
-/// sorts of 0.6M–4M `f32` in ±1e6 0.91–0.96.
+/// and the next loads share are four apart, not neighbours. Four chunks are
+/// faster than one on a scatter from the cache to tens of evenly filled buckets
+/// or to a few skewed ones (as floats' top bits), not on one to two or to
+/// hundreds of buckets, nor from memory; eight chunks gain less than four
+/// (measurements: BENCHMARKS.md).
 const STREAMS: usize = 4;
 
 /// The largest slice a split reads as [`STREAMS`] chunks: 8 MiB, a quarter of
-/// the measured machine's last-level cache.
+/// a 32 MiB last-level cache, as the chunks pay only while the slice is read
+/// from the cache, not from memory (measurements: BENCHMARKS.md).
 /// Under Miri, 1 KiB: twice [`CACHED_BYTES`](super::stable::CACHED_BYTES), so that one short input takes both
 /// forms of the split (130 `f32` keys in four chunks, their 8-byte `argsort`
 /// records in one).
@@ -241,10 +240,11 @@ pub(crate) const STREAMS_BYTES: usize = if cfg!(miri) { 1024 } else { 8 * 1024 *
 
 /// A split reads its slice as [`STREAMS`] chunks when two records drawn at
 /// random fall in the same bucket with a probability of at least one in this
-/// many: the chance for 128 evenly filled buckets, where four chunks measured
-/// 0.9–1.1 of one's time (faster with fewer buckets but two, slower with more).
-/// Two even buckets measured 1.1; a split's few buckets are skewed top bytes,
-/// as `f32` with two exponents (whole sorts 0.90–0.94).
+/// many: the chance for 128 evenly filled buckets, where four chunks break
+/// even with one (faster with fewer buckets but two, slower with more). Two
+/// even buckets are slower with four chunks, but a split's few buckets are
+/// skewed top bytes, as `f32` with two exponents, which four chunks sort faster
+/// (measurements: BENCHMARKS.md).
 const STREAMS_COLLIDE: u64 = 128;
 
 /// [`split`] by `bucket`, a function below `buckets` (pure unless `CHECKED`:

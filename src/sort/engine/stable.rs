@@ -120,11 +120,10 @@ impl<T: Copy> Drop for Hole<'_, T> {
 
 /// Slices of at most this many bytes are sorted least significant digit first
 /// (both buffers, 4 MiB, stay in the last-level cache); larger ones are first
-/// split by their most significant bits. Up to here LSD is faster than a split
-/// that leaves buckets for LSD: by a fifth for 512Ki and 1Mi `f32` in ±1e6,
-/// whose split by top bits scatters to a few buckets in random order (slow); for
-/// random bits within noise from 512Ki, a tenth slower at 256Ki (2-core AMD EPYC
-/// VM with 32 MiB of L3, measured).
+/// split by their most significant bits. Up to here LSD is at least as fast as
+/// a split that leaves buckets for LSD, and clearly faster on floats in ±1e6,
+/// whose split by top bits scatters to a few buckets in random order (slow)
+/// (measurements: BENCHMARKS.md).
 /// Under Miri, 512 bytes, so that the tests' short inputs take every path.
 pub(crate) const CACHED_BYTES: usize = if cfg!(miri) { 512 } else { 2 * 1024 * 1024 };
 

@@ -45,9 +45,9 @@
 //! exchanges, each shorter than a tile), and the buckets, about four per
 //! thread or smaller, are balanced by rayon's work stealing. (An earlier
 //! version divided the work by top-level bucket only: about four tasks for
-//! floats in ±1e6, whatever the thread count, and no faster beyond four threads
-//! on a 16-core Xeon.) The statistic of [`__stats`] records the largest piece,
-//! for the tests.
+//! floats in ±1e6, whatever the thread count, so it did not scale with the
+//! threads; measurements: BENCHMARKS.md.) The statistic of [`__stats`] records
+//! the largest piece, for the tests.
 //!
 //! [`par_sort_by_key`] sorts elements of at most 16 bytes without drop glue
 //! themselves, as `sort_by_key` does, calling the key function again on each
@@ -108,9 +108,9 @@ pub(crate) const CHUNK_MIN: usize = if cfg!(any(miri, fuzzing)) {
 pub(crate) const PIECES_PER_THREAD: usize = 4;
 
 /// Tiles per thread of the in-place split ([`regions`]): fewer than
-/// [`PIECES_PER_THREAD`], as each tile's groups are runs to exchange. 16Mi
-/// `f32` in ±1e6 on the 16-core Xeon, 16 threads: 18.0–20.1 ms with two tiles
-/// per thread, 22.0–24.4 with four (BENCHMARKS.md).
+/// [`PIECES_PER_THREAD`], as each tile's groups are runs to exchange: two tiles
+/// per thread sorted faster than four on 16 threads (measurements:
+/// BENCHMARKS.md).
 pub(crate) const TILES_PER_THREAD: usize = 2;
 
 /// Values of one digit: a byte.
@@ -547,8 +547,7 @@ impl Engine for Parallel {
     }
 
     /// The buffer written by rayon's tasks, so that its page faults are taken on
-    /// every thread (16M `f32` in ±1e6 on a 2-core VM: `par_sort` 0.93 of its
-    /// time with the buffer filled by the calling thread, measured).
+    /// every thread, not all on the calling one (measurements: BENCHMARKS.md).
     fn buffer<T: Copy + Send + Sync>(&self, fill: T, n: usize) -> Vec<T> {
         (0..n).into_par_iter().map(|_| fill).collect()
     }

@@ -15,7 +15,7 @@
 //! where the per-channel form adds −0: the sign of a zero partial sum never
 //! changes a nonzero total, and a zero `Σ wᵢ` is never divided by. Written with
 //! intrinsics because LLVM turned the portable form's selects into branches
-//! (1.5 to 1.9 times `mean`'s time on the `downsample` benchmark).
+//! and did not vectorize it (measurements: BENCHMARKS.md).
 
 use super::AlphaMode;
 use core::arch::x86_64::{

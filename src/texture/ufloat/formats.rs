@@ -83,10 +83,10 @@ const fn decode_rgb9e5(c: u32) -> [f32; 3] {
 /// The struct, its bit accessors, slice forms and marker impls, shared by the two
 /// packed `u32` formats (the per-format conversions are written out below). The
 /// chunk sizes (elements per step of the slice loops, a vectorizer hint) are the
-/// fastest measured with `cargo bench -p normkey-bench --bench ufloat` among 1 and 8: chunks of 8
-/// made the `Rgb9e5Ufloat` decode loop about 1.3× slower, chunks of 1 the
-/// `Rg11b10Ufloat` decode loop about 1.4× slower (4096 pixels); encoding did not
-/// change.
+/// faster of 1 and 8 for each loop (`cargo bench -p normkey-bench --bench
+/// ufloat`): the other size made the `Rgb9e5Ufloat` and `Rg11b10Ufloat` decode
+/// loops slower, and encoding ran as fast with either (measurements:
+/// BENCHMARKS.md).
 macro_rules! packed_u32 {
     ($(#[$doc:meta])* $T:ident, encode_chunk = $enc_chunk:literal, decode_chunk = $dec_chunk:literal) => {
         $(#[$doc])*

@@ -340,8 +340,9 @@ const SAMPLE_VECTORS: usize = 4;
 const SAMPLE_MANY: usize = 256;
 
 /// Values sampled on the shorter slices: one vector where it holds as many,
-/// else as many vectors as hold them (AVX2's 4 × `u64`: with the median of
-/// 4, its sort of 128Ki `f64` took 8% longer).
+/// else as many vectors as hold them (AVX2's 4 × `u64`: the median of one
+/// vector's 4 lanes is a poorer pivot, and its sort took longer with it;
+/// measurements: BENCHMARKS.md).
 const SAMPLE_FEW: usize = 16;
 
 /// The median of `4 W` (or `max(W, 16)`) values spread over `s` (longer than

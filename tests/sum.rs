@@ -941,3 +941,133 @@ fn dot_of_low_parts() {
         }
     }
 }
+
+/// The integer words (`ExactSum::to_words`, format `WORDS_VERSION`): for 1 to
+/// 1000 random states (specials, −0 and empty states among them), the
+/// elementwise sum of their words read back is their merge, bit for bit, and its
+/// value and count are those of adding every value to one accumulator.
+fn words_of<F: Float>(seed: u64) {
+    let mut r = XorShift(seed);
+    for &states in miri_thin(&[1_usize, 2, 3, 10, 100, 1000], 2) {
+        let mut total = vec![0_i64; ExactSum::<F>::new().to_words().as_ref().len()];
+        let mut merged = ExactSum::<F>::new();
+        let mut whole = ExactSum::<F>::new();
+        for _ in 0..states {
+            let kind = r.next() % 7;
+            let n = (r.next() % 6) as usize;
+            let base = r.next() % 200;
+            let xs: Vec<F> = (0..n)
+                .map(|_| match kind {
+                    6 => F::of(1 << (width(F::ORACLE) - 1)), // −0
+                    k => value::<F>(&mut r, k, base),
+                })
+                .collect();
+            let mut s = ExactSum::new();
+            s.add_slice(&xs);
+            whole.add_slice(&xs);
+            merged.merge(&s);
+            let w = s.to_words();
+            assert_eq!(ExactSum::from_words(w.as_ref()), Ok(s), "one state");
+            for (t, x) in total.iter_mut().zip(w.as_ref()) {
+                *t += x;
+            }
+        }
+        let back = ExactSum::<F>::from_words(&total).expect("a sum of states' words");
+        assert_eq!(back, merged, "{states} states");
+        assert_eq!(back.value().bits(), whole.value().bits(), "{states} states");
+        assert_eq!(back.mean().bits(), whole.mean().bits(), "{states} states");
+        assert_eq!(back.count(), whole.count());
+        // Normalized again: one state's words.
+        let again = back.to_words();
+        assert_eq!(again.as_ref()[0], 1);
+        assert_eq!(ExactSum::from_words(again.as_ref()), Ok(back));
+    }
+}
+
+#[test]
+fn words_sum_is_the_merge() {
+    words_of::<f32>(11);
+    words_of::<f64>(12);
+    #[cfg(feature = "half")]
+    {
+        words_of::<half::f16>(13);
+        words_of::<half::bf16>(14);
+    }
+}
+
+/// Words that no sum of valid states gives are rejected, never read as a sum.
+#[test]
+fn malformed_words() {
+    use normkey::sum::WordsError;
+    let mut s = ExactSum::<f64>::new();
+    s.add_slice(&[1.5, -2.0e300, f64::INFINITY]);
+    let w = s.to_words();
+    let ok = |w: &[i64]| ExactSum::<f64>::from_words(w);
+    assert_eq!(
+        ok(&w[..76]),
+        Err(WordsError::Length {
+            expected: 77,
+            got: 76
+        })
+    );
+    assert_eq!(
+        ExactSum::<f32>::from_words(&w),
+        Err(WordsError::Length {
+            expected: 20,
+            got: 77
+        })
+    );
+    let mut f32s = ExactSum::<f32>::new().to_words();
+    f32s[1] = 68_404; // f64's tag in f32's length (and f32's, where bf16's is read)
+    assert_eq!(ExactSum::<f32>::from_words(&f32s), Err(WordsError::Tag));
+    let set = |i: usize, v: i64| {
+        let mut b = w;
+        b[i] = v;
+        b
+    };
+    assert_eq!(ok(&set(0, 0)), Err(WordsError::Tag)); // no states
+    assert_eq!(ok(&set(0, -1)), Err(WordsError::Tag));
+    assert_eq!(ok(&set(0, 2)), Err(WordsError::Tag)); // the tag of one state
+    assert_eq!(ok(&set(1, 2 * 68_404)), Err(WordsError::Tag)); // two states' tag, one state
+    assert_eq!(ok(&set(2, -1)), Err(WordsError::Range { index: 2 })); // a negative count
+    assert_eq!(ok(&set(3, 1 << 32)), Err(WordsError::Range { index: 3 }));
+    assert_eq!(ok(&set(5, 2)), Err(WordsError::Range { index: 5 })); // a flag of 2 in one state
+    assert_eq!(ok(&set(9, -1)), Err(WordsError::Range { index: 9 })); // a digit below 0
+    assert_eq!(ok(&set(9, 1 << 32)), Err(WordsError::Range { index: 9 }));
+    assert_eq!(ok(&set(76, 1 << 31)), Err(WordsError::Range { index: 76 })); // the last digit
+    // Two states whose last digits carry past the last limb.
+    let mut two = set(76, (1 << 31) - 1);
+    two[0] = 2;
+    two[1] = 2 * 68_404;
+    two[75] = 2 * ((1 << 32) - 1);
+    assert_eq!(
+        ExactSum::<f64>::from_words(&two),
+        Err(WordsError::Range { index: 76 })
+    );
+    // Values counted as none.
+    let mut empty = ExactSum::<f64>::new().to_words();
+    empty[20] = 7;
+    assert_eq!(ok(&empty), Err(WordsError::Empty));
+    let mut empty = ExactSum::<f64>::new().to_words();
+    empty[4] = 1;
+    assert_eq!(ok(&empty), Err(WordsError::Empty));
+    // A sum that its count of values cannot reach: one f32 of 2^320 quanta.
+    let mut big = ExactSum::<f32>::new().to_words();
+    big[2] = 1; // one value
+    big[7] = 1;
+    big[19] = 1; // digit 10: 2^320 · 2^−149, past f32::MAX
+    assert_eq!(ExactSum::<f32>::from_words(&big), Err(WordsError::Sum));
+    big[2] = 1 << 31; // 2^31 values of up to 2^128 reach 2^159: still short
+    assert_eq!(ExactSum::<f32>::from_words(&big), Err(WordsError::Sum));
+    big[19] = 0;
+    big[18] = 1 << 10; // 2^298 quanta = 2^149 = 2^31 · 2^118: reachable
+    assert!(ExactSum::<f32>::from_words(&big).is_ok());
+    // The oldest words read as they were written (version 1): 1.25 in f32.
+    let mut one = [0_i64; 20];
+    one[..9].copy_from_slice(&[1, 67_607, 2, 0, 0, 0, 0, 1, 0]);
+    one[9 + 4] = 2_621_440; // 5 · 2^19 on digit 4: 1.25 / 2^−149
+    assert_eq!(
+        ExactSum::<f32>::from_words(&one).map(|s| s.value()),
+        Ok(1.25)
+    );
+}

@@ -315,8 +315,8 @@ impl<F: SumFloat> ExactSum<F> {
         l
     }
 
-    /// A state from its parts (`impl_serde`'s deserialization, which checks them).
-    #[cfg(feature = "serde")]
+    /// A state from its parts (`impl_serde`'s deserialization and
+    /// `from_words`, which check them).
     pub(crate) const fn from_parts(limbs: F::Limbs, count: u64, flags: u8) -> Self {
         Self {
             limbs,
@@ -327,21 +327,11 @@ impl<F: SumFloat> ExactSum<F> {
     }
 
     /// The flags (`NAN`, `POS_INF`, …).
-    #[cfg(any(
-        feature = "serde",
-        feature = "portable-atomic",
-        target_has_atomic = "64"
-    ))]
     pub(crate) const fn flags(&self) -> u8 {
         self.flags
     }
 
     /// The count without saturation.
-    #[cfg(any(
-        feature = "serde",
-        feature = "portable-atomic",
-        target_has_atomic = "64"
-    ))]
     pub(crate) const fn raw_count(&self) -> u64 {
         self.count
     }

@@ -16,6 +16,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::sum::wide::{Format, limbs_needed};
+use crate::sum::words::WORDS_HEADER;
 
 pub(crate) mod sealed {
     use super::{Bins, Debug, Format, Hash};
@@ -28,6 +29,10 @@ pub(crate) mod sealed {
         const FORMAT: Format;
         /// The limbs of a sum of up to 2^64 values (`[i64; L]`).
         type Limbs: Copy + AsRef<[i64]> + AsMut<[i64]> + Eq + Hash + Debug + Send + Sync;
+        /// A state as integer words (`[i64; WORDS_HEADER + L]`: `sum/words.rs`).
+        type Words: Copy + AsRef<[i64]> + AsMut<[i64]> + Eq + Hash + Debug + Send + Sync;
+        /// Every word zero.
+        const WORDS_ZERO: Self::Words;
         /// A number of zero.
         const ZERO: Self::Limbs;
         /// One counter per biased exponent (`[i64; 2^exp_bits]`) for the slice loop.
@@ -112,6 +117,8 @@ macro_rules! sum_float {
             };
             type Limbs = [i64; $limbs];
             const ZERO: Self::Limbs = [0; $limbs];
+            type Words = [i64; WORDS_HEADER + $limbs];
+            const WORDS_ZERO: Self::Words = [0; WORDS_HEADER + $limbs];
             type Bins = [i64; 1 << $exp];
             #[inline]
             fn to_u64(self) -> u64 {

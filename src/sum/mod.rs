@@ -66,9 +66,11 @@ mod parallel;
 mod products;
 mod slice;
 pub(crate) mod wide;
+mod words;
 
 pub use accumulator::ExactSum;
 pub use float::SumFloat;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_dot, par_mean, par_sum};
 pub use slice::{dot, mean, sum};
+pub use words::{WORDS_VERSION, WordsError};

@@ -116,6 +116,10 @@ pub(super) trait Lanes: Copy {
     /// The lanes whose bit of `take` is set, in lane order, into `dst`, which
     /// is as long as they are many.
     fn store_selected(self, take: u64, dst: &mut [Self::E]);
+    /// A hint that `p` will be read soon (nothing by default).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn prefetch(_p: *const Self::E) {}
     /// [`load`](Self::load) from a pointer.
     ///
     /// # Safety
@@ -410,6 +414,7 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> usize {
+    const PREFETCH: usize = 1;
     let (n, w) = (s.len(), V::W);
     let u = UNROLL * w;
     assert!(n >= 2 * u);
@@ -431,6 +436,17 @@ fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> u
         // SAFETY: `at..at + u` was unread, inside `0..n`.
         let x: [V; UNROLL] =
             core::array::from_fn(|i| unsafe { V::load_from(base.add(at + i * w)) });
+        if PREFETCH > 0 {
+            // The next reads at this end (a hint: never dereferenced).
+            let ahead = if left {
+                at.wrapping_add(PREFETCH * u)
+            } else {
+                at.wrapping_sub(PREFETCH * u)
+            };
+            for i in 0..UNROLL {
+                V::prefetch(base.wrapping_add(ahead.wrapping_add(i * w)));
+            }
+        }
         for x in x {
             // SAFETY: a whole vector's room at each end (above).
             (ls, rs) = unsafe { split::<V>(base, x, p, ls, rs) };

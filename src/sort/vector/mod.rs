@@ -78,6 +78,10 @@ pub(super) trait Lanes: Copy {
     type E: Radix;
     /// Lanes (a power of two, at most 16).
     const W: usize;
+    /// Whether the network's in-vector half-cleaners run on two vectors at
+    /// once through [`shuffle2`](Self::shuffle2) (AVX-512's, whose two-input
+    /// shuffle is one instruction; `network::clean_pair`).
+    const PAIRS: bool = false;
     /// Vectors a step of the partition reads at once: 4 or 8 (independent
     /// loads and comparisons; only the stores' addresses wait on each other).
     const UNROLL: usize;
@@ -109,6 +113,21 @@ pub(super) trait Lanes: Copy {
     fn max(self, other: Self) -> Self;
     /// Lane `i` takes lane `i ^ j` (`j < W`, a power of two).
     fn swap_lanes(self, j: usize) -> Self;
+    /// Lane `i` takes lane `idx[i]` of `self` where `idx[i] < W`, else lane
+    /// `idx[i] − W` of `other` (`idx[i] < 2 W`; `idx[W..]` unused): through
+    /// memory by default.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn shuffle2(self, other: Self, idx: &[u8; 16]) -> Self {
+        let mut both = [<Self::E as Radix>::ZERO; 32];
+        self.store(&mut both[..Self::W]);
+        other.store(&mut both[Self::W..2 * Self::W]);
+        let mut out = [<Self::E as Radix>::ZERO; 16];
+        for (o, &i) in out[..Self::W].iter_mut().zip(idx.iter()) {
+            *o = both[usize::from(i)];
+        }
+        Self::load(&out)
+    }
     /// Lane `i` takes `other`'s where bit `i` of `take` is set.
     fn blend(self, other: Self, take: u64) -> Self;
     /// Bit `i` set where lane `i` is below `pivot`'s.

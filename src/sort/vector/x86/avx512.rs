@@ -13,9 +13,9 @@ use core::arch::x86_64::{
     _mm512_mask_blend_epi32, _mm512_mask_blend_epi64, _mm512_mask_compress_epi32,
     _mm512_mask_compress_epi64, _mm512_mask_storeu_epi32, _mm512_mask_storeu_epi64,
     _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_max_epu32, _mm512_max_epu64,
-    _mm512_min_epu32, _mm512_min_epu64, _mm512_permutexvar_epi32, _mm512_permutexvar_epi64,
-    _mm512_set1_epi32, _mm512_set1_epi64, _mm512_setr_epi32, _mm512_setr_epi64,
-    _mm512_storeu_si512, _mm512_xor_si512,
+    _mm512_min_epu32, _mm512_min_epu64, _mm512_permutex2var_epi32, _mm512_permutex2var_epi64,
+    _mm512_permutexvar_epi32, _mm512_permutexvar_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
 
 use crate::sort::vector::Lanes;
@@ -53,13 +53,14 @@ struct U64x8(__m512i);
 /// the types private), which require AVX-512 (F).
 macro_rules! lanes {
     ($v:ident, $e:ty, $w:literal, $block:literal, $mask:ty, $set1:ident, $cast:ty, $iota:expr,
-     $min:ident, $max:ident, $perm:ident, $blend:ident, $lt:ident, $compress:ident,
+     $min:ident, $max:ident, $perm:ident, $perm2:ident, $blend:ident, $lt:ident, $compress:ident,
      $mcompress:ident, $store:ident) => {
         impl Lanes for $v {
             type E = $e;
             const W: usize = $w;
             const UNROLL: usize = 8;
             const COLUMNS: bool = true;
+            const PAIRS: bool = true;
             const SIGNED: bool = false;
             const BLOCK: usize = $block;
             #[inline(always)]
@@ -93,6 +94,15 @@ macro_rules! lanes {
             fn swap_lanes(self, j: usize) -> Self {
                 // SAFETY: AVX-512 (F), see the macro's docs.
                 Self(unsafe { $perm(_mm512_xor_si512($iota, $set1(j as $cast)), self.0) })
+            }
+            #[inline(always)]
+            fn shuffle2(self, other: Self, idx: &[u8; 16]) -> Self {
+                let mut t = [0 as $cast; $w];
+                for (t, &i) in t.iter_mut().zip(idx.iter()) {
+                    *t = i as $cast;
+                }
+                // SAFETY: AVX-512 (F); `t` holds the 64 bytes read.
+                Self(unsafe { $perm2(self.0, _mm512_loadu_si512(t.as_ptr().cast()), other.0) })
             }
             #[inline(always)]
             fn blend(self, other: Self, take: u64) -> Self {
@@ -164,6 +174,7 @@ lanes!(
     _mm512_min_epu32,
     _mm512_max_epu32,
     _mm512_permutexvar_epi32,
+    _mm512_permutex2var_epi32,
     _mm512_mask_blend_epi32,
     _mm512_cmplt_epu32_mask,
     _mm512_maskz_compress_epi32,
@@ -182,6 +193,7 @@ lanes!(
     _mm512_min_epu64,
     _mm512_max_epu64,
     _mm512_permutexvar_epi64,
+    _mm512_permutex2var_epi64,
     _mm512_mask_blend_epi64,
     _mm512_cmplt_epu64_mask,
     _mm512_maskz_compress_epi64,

@@ -69,6 +69,10 @@ pub(super) trait Lanes: Copy {
     type E: Radix;
     /// Lanes (a power of two, at most 16).
     const W: usize;
+    /// Whether the network's in-vector half-cleaners run on two vectors at
+    /// once through [`shuffle2`](Self::shuffle2) (AVX-512's, whose two-input
+    /// shuffle is one instruction; `network::clean_pair`).
+    const PAIRS: bool = false;
     /// Vectors a step of the partition reads at once: 4 or 8 (independent
     /// loads and comparisons; only the stores' addresses wait on each other).
     const UNROLL: usize;
@@ -100,6 +104,21 @@ pub(super) trait Lanes: Copy {
     fn max(self, other: Self) -> Self;
     /// Lane `i` takes lane `i ^ j` (`j < W`, a power of two).
     fn swap_lanes(self, j: usize) -> Self;
+    /// Lane `i` takes lane `idx[i]` of `self` where `idx[i] < W`, else lane
+    /// `idx[i] − W` of `other` (`idx[i] < 2 W`; `idx[W..]` unused): through
+    /// memory by default.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn shuffle2(self, other: Self, idx: &[u8; 16]) -> Self {
+        let mut both = [<Self::E as Radix>::ZERO; 32];
+        self.store(&mut both[..Self::W]);
+        other.store(&mut both[Self::W..2 * Self::W]);
+        let mut out = [<Self::E as Radix>::ZERO; 16];
+        for (o, &i) in out[..Self::W].iter_mut().zip(idx.iter()) {
+            *o = both[usize::from(i)];
+        }
+        Self::load(&out)
+    }
     /// Lane `i` takes `other`'s where bit `i` of `take` is set.
     fn blend(self, other: Self, take: u64) -> Self;
     /// Bit `i` set where lane `i` is below `pivot`'s.
@@ -107,6 +126,10 @@ pub(super) trait Lanes: Copy {
     /// The lanes whose bit of `take` is set, in lane order, into `dst`, which
     /// is as long as they are many.
     fn store_selected(self, take: u64, dst: &mut [Self::E]);
+    /// A hint that `p` will be read soon (nothing by default).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn prefetch(_p: *const Self::E) {}
     /// [`load`](Self::load) from a pointer.
     ///
     /// # Safety
@@ -390,6 +413,7 @@ fn partition<V: Lanes>(s: &mut [V::E], pivot: V::E) -> usize {
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> usize {
+    const PREFETCH: usize = 1;
     let (n, w) = (s.len(), V::W);
     let u = UNROLL * w;
     assert!(n >= 2 * u);
@@ -411,6 +435,17 @@ fn partition_by<V: Lanes, const UNROLL: usize>(s: &mut [V::E], pivot: V::E) -> u
         // SAFETY: `at..at + u` was unread, inside `0..n`.
         let x: [V; UNROLL] =
             core::array::from_fn(|i| unsafe { V::load_from(base.add(at + i * w)) });
+        if PREFETCH > 0 {
+            // The next reads at this end (a hint: never dereferenced).
+            let ahead = if left {
+                at.wrapping_add(PREFETCH * u)
+            } else {
+                at.wrapping_sub(PREFETCH * u)
+            };
+            for i in 0..UNROLL {
+                V::prefetch(base.wrapping_add(ahead.wrapping_add(i * w)));
+            }
+        }
         for x in x {
             // SAFETY: a whole vector's room at each end (above).
             (ls, rs) = unsafe { split::<V>(base, x, p, ls, rs) };

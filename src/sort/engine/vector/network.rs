@@ -223,7 +223,11 @@ fn merge<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
         (v[i], v[j]) = (v[i].min(y), v[i].max(y).swap_lanes(reverse));
     });
     half_cleaners::<V, N, K>(v);
-    unrolled!(N, i => v[i] = clean_lanes(v[i]));
+    if V::PAIRS && N >= 2 {
+        unrolled!(N / 2, p => (v[2 * p], v[2 * p + 1]) = clean_pair(v[2 * p], v[2 * p + 1]));
+    } else {
+        unrolled!(N, i => v[i] = clean_lanes(v[i]));
+    }
 }
 
 /// The half-cleaners across vectors of a merge of runs of `K` vectors: `d =
@@ -242,6 +246,88 @@ fn half_cleaners<V: Lanes, const N: usize, const K: usize>(v: &mut [V; N]) {
             });
         }
     });
+}
+
+/// The index tables of [`clean_pair`] for `w` lanes: for each of the
+/// `log2 w` half-cleaners (distance `w / 2` down to 1) the shuffle before it,
+/// then the shuffle back; each a pair of outputs, lane `l` of output `r` taking
+/// lane `t` of the first input where `t < w`, else lane `t − w` of the second.
+const fn pair_tables(w: usize) -> [[[u8; 16]; 2]; 5] {
+    let bits = w.trailing_zeros() as usize; // position bit `bits`: which vector
+    // `held[q]`: the element bit that position bit `q` holds (element `e` of
+    // the pair: lane `e % w` of vector `e / w` in the natural order).
+    let mut held = [0_usize; 5];
+    let mut q = 0;
+    while q <= bits {
+        held[q] = q;
+        q += 1;
+    }
+    let mut tables = [[[0_u8; 16]; 2]; 5];
+    let mut step = 0;
+    while step <= bits {
+        // Before half-cleaner `step` (element bit `bits − 1 − step`): swap the
+        // position bit holding it with the vector bit. After the last: back to
+        // the natural order.
+        let mut new = held;
+        if step < bits {
+            let b = bits - 1 - step;
+            let mut at = 0;
+            while held[at] != b {
+                at += 1;
+            }
+            new[at] = held[bits];
+            new[bits] = b;
+        } else {
+            let mut q = 0;
+            while q <= bits {
+                new[q] = q;
+                q += 1;
+            }
+        }
+        // New position `p'` holds the element whose bit `new[q]` is bit `q`
+        // of `p'`; find the old position holding that element.
+        let mut p = 0;
+        while p < 2 * w {
+            let mut element = 0;
+            let mut q = 0;
+            while q <= bits {
+                element |= ((p >> q) & 1) << new[q];
+                q += 1;
+            }
+            let mut old = 0;
+            let mut q = 0;
+            while q <= bits {
+                old |= ((element >> held[q]) & 1) << q;
+                q += 1;
+            }
+            tables[step][p / w][p % w] = old as u8;
+            p += 1;
+        }
+        held = new;
+        step += 1;
+    }
+    tables
+}
+
+/// [`clean_lanes`] of two vectors at once, where the lanes have
+/// [`Lanes::shuffle2`]: before each half-cleaner the lanes it pairs are moved
+/// into the two vectors' same lanes, so that it is one minimum and one
+/// maximum for both (no blend, and a two-input shuffle for each vector
+/// where each vector took a permutation, a minimum, a maximum and a blend).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn clean_pair<V: Lanes>(a: V, b: V) -> (V, V) {
+    let tables = const { pair_tables(V::W) };
+    let steps = V::W.trailing_zeros() as usize;
+    let (mut x, mut y) = (a, b);
+    unrolled!(5, s => {
+        if s <= steps {
+            let (t0, t1) = (&tables[s][0], &tables[s][1]);
+            let (u, v) = (x.shuffle2(y, t0), x.shuffle2(y, t1));
+            (x, y) = if s < steps { (u.min(v), u.max(v)) } else { (u, v) };
+        }
+    });
+    (x, y)
 }
 
 // On x86-64 only, where the columns-first order runs (other targets build

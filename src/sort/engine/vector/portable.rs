@@ -41,6 +41,7 @@ impl<E: Radix, const W: usize, const COLUMNS: bool, const SIGNED: bool> Lanes
     const W: usize = W;
     const UNROLL: usize = 4;
     const COLUMNS: bool = COLUMNS;
+    const PAIRS: bool = COLUMNS;
     const SIGNED: bool = SIGNED;
     const BLOCK: usize = 16;
     #[inline(always)]

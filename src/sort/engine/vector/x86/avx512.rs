@@ -10,9 +10,10 @@
 
 use core::arch::x86_64::{
     __m512i, _mm512_cmplt_epu32_mask, _mm512_cmplt_epu64_mask, _mm512_loadu_si512,
-    _mm512_mask_blend_epi32, _mm512_mask_blend_epi64, _mm512_mask_storeu_epi32,
-    _mm512_mask_storeu_epi64, _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64,
-    _mm512_max_epu32, _mm512_max_epu64, _mm512_min_epu32, _mm512_min_epu64,
+    _mm512_mask_blend_epi32, _mm512_mask_blend_epi64, _mm512_mask_compress_epi32,
+    _mm512_mask_compress_epi64, _mm512_mask_storeu_epi32, _mm512_mask_storeu_epi64,
+    _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_max_epu32, _mm512_max_epu64,
+    _mm512_min_epu32, _mm512_min_epu64, _mm512_permutex2var_epi32, _mm512_permutex2var_epi64,
     _mm512_permutexvar_epi32, _mm512_permutexvar_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
     _mm512_setr_epi32, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
@@ -20,6 +21,24 @@ use core::arch::x86_64::{
 use crate::sort::engine::vector::Lanes;
 
 entry_points!("avx512f,popcnt", "AVX-512 (F)", U32x16, U64x8);
+
+/// `!m` by `knotw` (port 0 on Intel), written out: LLVM would compare
+/// again, with the opposite predicate (port 5 on Intel).
+///
+/// # Safety
+///
+/// The CPU has AVX-512 (F).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn knot(m: u16) -> u16 {
+    let r: u16;
+    // SAFETY: AVX-512 (F) (the caller's); registers only.
+    unsafe {
+        core::arch::asm!("knotw {r}, {m}", r = lateout(kreg) r, m = in(kreg) m,
+            options(pure, nomem, nostack, preserves_flags));
+    }
+    r
+}
 
 /// 16 × `u32`.
 #[derive(Clone, Copy)]
@@ -34,13 +53,14 @@ struct U64x8(__m512i);
 /// the types private), which require AVX-512 (F).
 macro_rules! lanes {
     ($v:ident, $e:ty, $w:literal, $block:literal, $mask:ty, $set1:ident, $cast:ty, $iota:expr,
-     $min:ident, $max:ident, $perm:ident, $blend:ident, $lt:ident, $compress:ident,
-     $store:ident) => {
+     $min:ident, $max:ident, $perm:ident, $perm2:ident, $blend:ident, $lt:ident, $compress:ident,
+     $mcompress:ident, $store:ident) => {
         impl Lanes for $v {
             type E = $e;
             const W: usize = $w;
-            const UNROLL: usize = 4;
+            const UNROLL: usize = 8;
             const COLUMNS: bool = true;
+            const PAIRS: bool = true;
             const SIGNED: bool = false;
             const BLOCK: usize = $block;
             #[inline(always)]
@@ -76,6 +96,15 @@ macro_rules! lanes {
                 Self(unsafe { $perm(_mm512_xor_si512($iota, $set1(j as $cast)), self.0) })
             }
             #[inline(always)]
+            fn shuffle2(self, other: Self, idx: &[u8; 16]) -> Self {
+                let mut t = [0 as $cast; $w];
+                for (t, &i) in t.iter_mut().zip(idx.iter()) {
+                    *t = i as $cast;
+                }
+                // SAFETY: AVX-512 (F); `t` holds the 64 bytes read.
+                Self(unsafe { $perm2(self.0, _mm512_loadu_si512(t.as_ptr().cast()), other.0) })
+            }
+            #[inline(always)]
             fn blend(self, other: Self, take: u64) -> Self {
                 // SAFETY: AVX-512 (F), see the macro's docs.
                 Self(unsafe { $blend(take as $mask, self.0, other.0) })
@@ -93,6 +122,11 @@ macro_rules! lanes {
                 unsafe { self.store_selected_to(take, n, dst.as_mut_ptr()) }
             }
             #[inline(always)]
+            fn prefetch(p: *const $e) {
+                // SAFETY: a prefetch hint never faults.
+                unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast()) }
+            }
+            #[inline(always)]
             unsafe fn load_from(src: *const $e) -> Self {
                 // SAFETY: AVX-512 (F); the caller's: 64 bytes to read.
                 Self(unsafe { _mm512_loadu_si512(src.cast()) })
@@ -106,6 +140,22 @@ macro_rules! lanes {
                 unsafe {
                     let packed = $compress(take as $mask, self.0);
                     $store(dst.cast(), first, packed);
+                }
+            }
+            #[inline(always)]
+            unsafe fn split_to(self, below: u64, k: usize, left: *mut $e, right_end: *mut $e) {
+                let b = below as u16;
+                // SAFETY: AVX-512 (F), see the macro's docs.
+                let above = unsafe { knot(b) };
+                let n = $w - k;
+                // SAFETY: AVX-512 (F); the caller's: `left[..W]` may be
+                // written whole (the lanes past the `k` below the pivot are
+                // the vector's own), `right_end[-(W − k)..]` exactly.
+                unsafe {
+                    let lo = $mcompress(self.0, b as $mask, self.0);
+                    _mm512_storeu_si512(left.cast(), lo);
+                    let hi = $compress(above as $mask, self.0);
+                    $store(right_end.sub(n).cast(), ((1_u32 << $w) - 1 >> k) as $mask, hi);
                 }
             }
         }
@@ -124,9 +174,11 @@ lanes!(
     _mm512_min_epu32,
     _mm512_max_epu32,
     _mm512_permutexvar_epi32,
+    _mm512_permutex2var_epi32,
     _mm512_mask_blend_epi32,
     _mm512_cmplt_epu32_mask,
     _mm512_maskz_compress_epi32,
+    _mm512_mask_compress_epi32,
     _mm512_mask_storeu_epi32
 );
 lanes!(
@@ -141,8 +193,10 @@ lanes!(
     _mm512_min_epu64,
     _mm512_max_epu64,
     _mm512_permutexvar_epi64,
+    _mm512_permutex2var_epi64,
     _mm512_mask_blend_epi64,
     _mm512_cmplt_epu64_mask,
     _mm512_maskz_compress_epi64,
+    _mm512_mask_compress_epi64,
     _mm512_mask_storeu_epi64
 );

@@ -16,11 +16,14 @@
 //! by lane: what Miri runs).
 //!
 //! - **Partition** (in place, as Intel's x86-simd-sort and Google's vqsort do):
-//!   the first and the last [`Lanes::UNROLL`] vectors (4; 8 in AVX2, whose
-//!   loop has fewer lanes to overlap) are held in registers, which frees their
-//!   room at each end; each step reads as many from the end with less room,
-//!   and each vector's lanes below the pivot are stored at the left end, the
-//!   others at the right end, so a write never reaches a lane not yet read.
+//!   the first and the last [`Lanes::UNROLL`] vectors (8 in the x86-64
+//!   levels) are held in registers, which frees their room at each end; each
+//!   step reads as many from the end with less room (and asks for the next
+//!   step's cache lines, [`Lanes::prefetch`]), and each vector's lanes below
+//!   the pivot are stored at the left end, the others at the right end, so a
+//!   write never reaches a lane not yet read. AVX-512 compares once a vector
+//!   and takes the other mask with `knotw`, and stores the left lanes as a
+//!   whole vector (Intel sends compares and compresses to one port, p5).
 //! - **Pivot**: the median of `4 W` samples spread over the slice (`max(W,
 //!   16)` on slices of at most 256 vectors), sorted in registers. When the pivot is the slice's smallest value (nothing falls below
 //!   it: many equal keys), the slice is split again at `pivot + 1`: its left
@@ -28,7 +31,9 @@
 //! - **Blocks** of at most [`BLOCK_VECTORS`] vectors are sorted by a bitonic
 //!   network in registers (padded with the largest integer to a power of two),
 //!   the columns first where the block has at least `W` vectors (on
-//!   x86-64: [`network()`], [`Lanes::COLUMNS`]).
+//!   x86-64: [`network()`], [`Lanes::COLUMNS`]); AVX-512 runs the in-vector
+//!   steps on two vectors at once, through its two-input shuffle
+//!   ([`Lanes::PAIRS`]: one min and one max for two vectors).
 //! - **Depth**: a slice that takes more than `2 log2 n + 4` partitions below the
 //!   top is sorted by `sort_unstable` (the same order: equal integers are
 //!   identical), so the worst case is `O(n log n)`.

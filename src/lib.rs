@@ -19,7 +19,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::sort_by_cached_key`], [`sort::argsort`]; the texture containers' `Vec` forms `texture::dds::to_vec`, `texture::ktx2::to_vec` (`alloc` only, no `std`) |
+//! | `alloc` | off | the allocating sorts [`sort::sort`], [`sort::sort_by_key`], [`sort::sort_by_cached_key`], [`sort::argsort`]; the texture containers' `Vec` forms `texture::dds::to_vec`, `texture::ktx2::to_vec`; [`texture::TextureDesc::fill_mips_from_f32`] (its scratch allocated) (`alloc` only, no `std`) |
 //! | `rayon` | off | [`sort::par_sort`], [`sort::par_sort_by_key`], [`sort::par_sort_by_cached_key`] on rayon's thread pool (needs `std`; implies `alloc`) |
 //! | `half` | off | [`OrderedKey`] for `half::f16` and `half::bf16`; the reducers `AtomicF16Min/Max`, `AtomicBf16Min/Max`, the arg reducers `AtomicF16ArgMin/Max`, `AtomicBf16ArgMin/Max` and the views `AtomicF16`, `AtomicBf16`; [`sort::SortKey`] for `f16`, `bf16` |
 //! | `num-traits` | off | `Bounded`, `Zero`, `One`, `ToPrimitive`, `FromPrimitive` for [`Norm`]/[`Unorm`]; `Bounded` for the storage formats |

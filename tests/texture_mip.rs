@@ -7,7 +7,9 @@
 //! misaligned rows, both alpha modes, and whole chains. `Rg11b10Ufloat` and
 //! `Rgb9e5Ufloat` have no `f64` reference here: only their layouts and NaN rule are
 //! checked through the chain test. `downsample_f32` against the same model on
-//! `f32` levels salted with NaNs, ±∞, ±0 and subnormals.
+//! `f32` levels salted with NaNs, ±∞, ±0 and subnormals. The whole chains of
+//! `TextureDesc::fill_mips` and `fill_mips_from_f32` against the per-level calls,
+//! bit for bit, with their errors.
 
 // Codes and exact values move between integers and floats on purpose.
 #![allow(
@@ -23,8 +25,8 @@ mod common;
 use common::{XorShift, miri_thin};
 
 use normkey::texture::{
-    AlphaMode, Format, ImageLayout, LayoutError, NanPolicy, Srgb8, downsample_f32, f16_to_f32,
-    mip_level_count, mip_size,
+    AlphaMode, Format, ImageLayout, LayoutError, NanPolicy, Srgb8, TextureDesc, downsample_f32,
+    f16_to_f32, mip_level_count, mip_size,
 };
 use normkey_oracle::{
     decode_normalized, encode_snorm_value, encode_unorm_value, f16_nearest, snorm_max,
@@ -805,4 +807,334 @@ fn zero_width_huge_height_returns_at_once() {
     );
     assert!(downsample_f32::<4>(&[], s, &mut [], d, a, n).is_ok());
     assert!(Format::Rgba8Unorm.downsample(&[], s, &mut [], d, a).is_ok());
+}
+
+/// The sizes of the chain tests: strips both ways, odd sides, squares.
+const CHAIN_SIZES: [(usize, usize); 12] = [
+    (1, 1),
+    (1, 9),
+    (9, 1),
+    (1, 64),
+    (64, 1),
+    (5, 3),
+    (3, 5),
+    (7, 7),
+    (2, 2),
+    (6, 10),
+    (33, 17),
+    (16, 16),
+];
+
+const ALPHAS: [AlphaMode; 2] = [AlphaMode::Straight, AlphaMode::Premultiplied];
+const NANS: [NanPolicy; 2] = [NanPolicy::Propagate, NanPolicy::Skip];
+
+/// The chain the per-level calls make: level `i` of `data` is `downsample_with`
+/// of level `i − 1`, at `level_range` and `level_layout` (the loop users wrote).
+fn chain_per_level(desc: &TextureDesc, data: &mut [u8], nan: NanPolicy) {
+    for i in 1..desc.mip_levels {
+        let (above, at) = (
+            desc.level_range(i - 1).unwrap(),
+            desc.level_range(i).unwrap(),
+        );
+        let (head, tail) = data.split_at_mut(at.start);
+        desc.format
+            .downsample_with(
+                &head[above],
+                desc.level_layout(i - 1).unwrap(),
+                &mut tail[..at.len()],
+                desc.level_layout(i).unwrap(),
+                desc.alpha,
+                nan,
+            )
+            .unwrap();
+    }
+}
+
+/// `TextureDesc::fill_mips` is, bit for bit, the per-level `downsample_with` calls:
+/// every format, both alpha modes, both NaN policies, the [`CHAIN_SIZES`] with the
+/// full chain, one level fewer and one more than the chain (1 × 1 again), on
+/// random level-0 bytes (float formats salted with NaNs, ±∞, ±0 and
+/// subnormals); level 0 is not written.
+#[test]
+fn fill_mips_is_the_per_level_downsample() {
+    let mut rng = XorShift(0x0000_F111_5C4A);
+    for f in Format::ALL {
+        for (w, h) in miri_thin(CHAIN_SIZES, 4) {
+            let full = TextureDesc::new(f, w, h).with_full_mips();
+            for levels in [
+                full.mip_levels,
+                (full.mip_levels - 1).max(1),
+                full.mip_levels + 1,
+            ] {
+                for (alpha, nan) in ALPHAS.into_iter().flat_map(|a| NANS.map(|n| (a, n))) {
+                    let desc = full.with_mip_levels(levels).with_alpha(alpha);
+                    let len = desc.data_len().unwrap();
+                    let mut data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+                    let top = desc.level_range(0).unwrap();
+                    if let Some(r) = rules(f) {
+                        inject_specials(&mut rng, &mut data[top.clone()], &r);
+                    }
+                    let mut want = data.clone();
+                    chain_per_level(&desc, &mut want, nan);
+                    let before = data[top.clone()].to_vec();
+                    desc.fill_mips(&mut data, nan).unwrap();
+                    assert_eq!(
+                        data, want,
+                        "{f} {w}×{h}, {levels} levels, {alpha:?}, {nan:?}"
+                    );
+                    assert_eq!(data[top], before[..]);
+                }
+            }
+        }
+    }
+}
+
+/// A salted `f32`: half the time a [`special`] one (NaNs with sign and payload,
+/// ±∞, ±0, subnormals), else [`XorShift::f32`] (raw bits, values around [0, 1],
+/// edges).
+fn salted_f32(rng: &mut XorShift) -> f32 {
+    match rng.next() % 2 {
+        0 => special(rng, 32).map_or_else(|| rng.f32(), f32::from_bits),
+        _ => rng.f32(),
+    }
+}
+
+/// The `f32` chain the per-level calls make: `downsample_f32` of each `f32` level
+/// (`Premultiplied`, the plain mean, for `[f32; 4]` texels into a format without
+/// alpha; else the description's alpha mode), each level encoded by
+/// `encode_rows` (`N = 4`), `encode_channel_rows` on the flattened texels (`N`
+/// the format's channels), or `encode_rows` of the texels widened with 0 and
+/// alpha 1 (any other `N`).
+fn f32_chain_per_level<const N: usize>(
+    desc: &TextureDesc,
+    src: &[[f32; N]],
+    nan: NanPolicy,
+) -> Vec<u8> {
+    let f = desc.format;
+    let mut data = vec![0u8; desc.data_len().unwrap()];
+    let mut level = src.to_vec();
+    let alpha = if f.channels() < 4 && N == 4 {
+        AlphaMode::Premultiplied
+    } else {
+        desc.alpha
+    };
+    for i in 0..desc.mip_levels {
+        let layout = desc.level_layout(i).unwrap();
+        let out = &mut data[desc.level_range(i).unwrap()];
+        if i > 0 {
+            let above = desc.level_layout(i - 1).unwrap();
+            let mut next = vec![[0.0f32; N]; layout.width * layout.height];
+            let texel = 4 * N;
+            downsample_f32(
+                &level,
+                ImageLayout::new(above.width, above.height, texel * above.width),
+                &mut next,
+                ImageLayout::new(layout.width, layout.height, texel * layout.width),
+                alpha,
+                nan,
+            )
+            .unwrap();
+            level = next;
+        }
+        if N == f.channels() {
+            f.encode_channel_rows(level.as_flattened(), out, layout)
+                .unwrap();
+        } else {
+            let wide: Vec<[f32; 4]> = level
+                .iter()
+                .map(|t| std::array::from_fn(|c| t.get(c).copied().unwrap_or(f32::from(c == 3))))
+                .collect();
+            f.encode_rows(&wide, out, layout).unwrap();
+        }
+    }
+    data
+}
+
+/// `fill_mips_from_f32_with_buffer` (and `fill_mips_from_f32` under `alloc`) on
+/// texels of `N` channels is, bit for bit, [`f32_chain_per_level`]: every format,
+/// both alpha modes, both NaN policies, the [`CHAIN_SIZES`] with the full chain
+/// and one level fewer, salted random texels, a scratch of exactly
+/// `mip_scratch_len` texels of garbage (and a longer one).
+fn check_f32_chain<const N: usize>(rng: &mut XorShift) {
+    for f in Format::ALL {
+        for (w, h) in miri_thin(CHAIN_SIZES, 4) {
+            let full = TextureDesc::new(f, w, h).with_full_mips();
+            for levels in [full.mip_levels, full.mip_levels - 1] {
+                for (alpha, nan) in ALPHAS.into_iter().flat_map(|a| NANS.map(|n| (a, n))) {
+                    let desc = full.with_mip_levels(levels).with_alpha(alpha);
+                    let src: Vec<[f32; N]> = (0..w * h)
+                        .map(|_| std::array::from_fn(|_| salted_f32(rng)))
+                        .collect();
+                    let want = f32_chain_per_level(&desc, &src, nan);
+                    let what = format!("{f} {w}×{h}, {levels} levels, {alpha:?}, {nan:?}, N = {N}");
+                    let extra = (rng.next() % 3) as usize;
+                    let scratch_len = desc.mip_scratch_len().unwrap() + extra;
+                    let mut scratch = vec![[f32::from_bits(0xFFC0_1234); N]; scratch_len];
+                    let mut data = vec![0x5Au8; want.len()];
+                    desc.fill_mips_from_f32_with_buffer(&src, &mut data, nan, &mut scratch)
+                        .unwrap();
+                    assert_eq!(data, want, "{what}");
+                    #[cfg(feature = "alloc")]
+                    {
+                        let mut again = vec![0xA5u8; want.len()];
+                        desc.fill_mips_from_f32(&src, &mut again, nan).unwrap();
+                        assert_eq!(again, want, "{what} (alloc)");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fill_mips_from_f32_is_downsample_f32_and_encode_per_level() {
+    let mut rng = XorShift(0x0000_F32C_4A17);
+    check_f32_chain::<1>(&mut rng);
+    check_f32_chain::<2>(&mut rng);
+    check_f32_chain::<3>(&mut rng);
+    check_f32_chain::<4>(&mut rng);
+}
+
+/// Where the two chains agree: on the `*32Float` formats, whose encoding keeps
+/// every bit, `fill_mips` of the encoded level 0 gives the bytes of
+/// `fill_mips_from_f32` on texels without NaN (`downsample_f32` is
+/// `Format::downsample` of those formats but for the NaNs it makes).
+#[test]
+fn the_two_chains_agree_on_f32_formats_without_nan() {
+    let mut rng = XorShift(0x0000_A64E_E32F);
+    for f in [F::R32Float, F::Rg32Float, F::Rgba32Float] {
+        for (w, h) in miri_thin(CHAIN_SIZES, 4) {
+            for alpha in ALPHAS {
+                let desc = TextureDesc::new(f, w, h).with_full_mips().with_alpha(alpha);
+                let finite = |rng: &mut XorShift| loop {
+                    let x = rng.f32();
+                    if x.is_finite() {
+                        break x;
+                    }
+                };
+                let src: Vec<[f32; 4]> = (0..w * h)
+                    .map(|_| std::array::from_fn(|_| finite(&mut rng)))
+                    .collect();
+                let mut from_f32 = vec![0u8; desc.data_len().unwrap()];
+                let mut scratch = vec![[0.0; 4]; desc.mip_scratch_len().unwrap()];
+                desc.fill_mips_from_f32_with_buffer(
+                    &src,
+                    &mut from_f32,
+                    NanPolicy::Skip,
+                    &mut scratch,
+                )
+                .unwrap();
+                let mut from_codes = from_f32.clone();
+                from_codes[desc.level_range(0).unwrap().end..].fill(0);
+                desc.fill_mips(&mut from_codes, NanPolicy::Skip).unwrap();
+                assert_eq!(from_codes, from_f32, "{f} {w}×{h} {alpha:?}");
+            }
+        }
+    }
+    // The scratch: two rows of each later level, one of a level one row high.
+    let desc = TextureDesc::new(F::Rgba32Float, 8, 4).with_full_mips(); // 4×2, 2×1, 1×1
+    assert_eq!(desc.mip_scratch_len(), Some(8 + 2 + 1));
+}
+
+/// Wrong lengths are errors, checked before anything is written (`data` and the
+/// scratch untouched), in the documented order; empty textures and descriptions
+/// of no level are done at once.
+#[test]
+fn mip_chain_errors_and_empty_textures() {
+    let nan = NanPolicy::Skip;
+    let desc = TextureDesc::new(F::Rgba8Unorm, 5, 3).with_full_mips(); // 60 + 8 + 4 bytes
+    assert_eq!(desc.data_len(), Some(72));
+    assert_eq!(desc.mip_scratch_len(), Some(3));
+    let src = [[0.5f32; 4]; 15];
+    let mut scratch = [[7.0f32; 4]; 3];
+    for len in [0, 71, 73] {
+        let mut data = vec![0x5Au8; len];
+        let want = Err(LayoutError::DataLength { expected: 72, len });
+        assert_eq!(desc.fill_mips(&mut data, nan), want);
+        assert_eq!(
+            desc.fill_mips_from_f32_with_buffer(&src, &mut data, nan, &mut scratch),
+            want
+        );
+        #[cfg(feature = "alloc")]
+        assert_eq!(desc.fill_mips_from_f32(&src, &mut data, nan), want);
+        assert!(data.iter().all(|&b| b == 0x5A));
+    }
+    let mut data = [0x5Au8; 72];
+    let texels = Err(LayoutError::TexelCount {
+        expected: 15,
+        len: 14,
+    });
+    assert_eq!(
+        desc.fill_mips_from_f32_with_buffer(&src[1..], &mut data, nan, &mut scratch),
+        texels
+    );
+    #[cfg(feature = "alloc")]
+    assert_eq!(desc.fill_mips_from_f32(&src[1..], &mut data, nan), texels);
+    let short = Err(LayoutError::ScratchTooShort { needed: 3, len: 2 });
+    assert_eq!(
+        desc.fill_mips_from_f32_with_buffer(&src, &mut data, nan, &mut scratch[..2]),
+        short
+    );
+    // The length is checked before the texels, the texels before the scratch.
+    assert_eq!(
+        desc.fill_mips_from_f32_with_buffer(&src[1..], &mut data[1..], nan, &mut []),
+        Err(LayoutError::DataLength {
+            expected: 72,
+            len: 71
+        })
+    );
+    assert_eq!(
+        desc.fill_mips_from_f32_with_buffer(&src[1..], &mut data, nan, &mut []),
+        texels
+    );
+    assert!(data.iter().all(|&b| b == 0x5A));
+    assert!(scratch.iter().flatten().all(|&x| x == 7.0));
+    // Sizes that overflow, and more levels than 32: `Overflow`.
+    for bad in [
+        TextureDesc::new(F::R8Unorm, usize::MAX, 2),
+        desc.with_mip_levels(33),
+    ] {
+        assert_eq!(bad.fill_mips(&mut [], nan), Err(LayoutError::Overflow));
+        let r = bad.fill_mips_from_f32_with_buffer::<1>(&[], &mut [], nan, &mut []);
+        assert_eq!(r, Err(LayoutError::Overflow));
+    }
+    // Empty textures and no levels: nothing to write, however tall.
+    for empty in [
+        TextureDesc::new(F::Rgba16Float, 0, usize::MAX),
+        TextureDesc::new(F::Rgba16Float, 7, 0).with_mip_levels(3),
+        TextureDesc::new(F::Rgba16Float, 0, 0).with_full_mips(),
+    ] {
+        assert_eq!(empty.data_len(), Some(0));
+        assert!(empty.fill_mips(&mut [], nan).is_ok());
+        assert!(
+            empty
+                .fill_mips_from_f32_with_buffer::<4>(&[], &mut [], nan, &mut [])
+                .is_ok()
+        );
+    }
+    let none = TextureDesc::new(F::R8Unorm, 2, 2).with_mip_levels(0);
+    assert!(
+        none.fill_mips_from_f32_with_buffer(&[[1.0f32]; 4], &mut [], nan, &mut [])
+            .is_ok()
+    );
+    assert_eq!(
+        none.fill_mips_from_f32_with_buffer(&[[1.0f32]; 3], &mut [], nan, &mut []),
+        Err(LayoutError::TexelCount {
+            expected: 4,
+            len: 3
+        })
+    );
+    // The messages.
+    assert_eq!(
+        LayoutError::DataLength {
+            expected: 72,
+            len: 71
+        }
+        .to_string(),
+        "the levels hold 71 bytes, not 72"
+    );
+    assert_eq!(
+        LayoutError::ScratchTooShort { needed: 6, len: 5 }.to_string(),
+        "the scratch holds 5 texels where the mip chain needs 6"
+    );
 }

@@ -13,7 +13,7 @@ use super::rows::ImageLayout;
 
 /// The most levels a file can hold: a chain from a side of `u32::MAX` (both
 /// containers store sides as `u32`).
-const MAX_LEVELS: usize = 32;
+pub(super) const MAX_LEVELS: usize = 32;
 
 /// A 2D texture as a container describes it: format, size of level 0, number of
 /// mip levels (1: no mips) and what alpha means. Level `i` is

@@ -90,6 +90,11 @@
 //! does not accumulate down the chain. It equals [`Format::downsample`] of
 //! `R32Float`, `Rg32Float`, `Rgba32Float` on the same bytes (but for the sign and
 //! payload of a NaN it makes, which are the platform's).
+//!
+//! [`TextureDesc::fill_mips_from_f32`](super::TextureDesc::fill_mips_from_f32) builds
+//! such a chain in one call, every level into the bytes a container writer takes, and
+//! [`TextureDesc::fill_mips`](super::TextureDesc::fill_mips) the chain of
+//! [`Format::downsample_with`] from level 0's codes.
 
 use super::format::Format;
 use super::rows::{ImageLayout, LayoutError, byte_layout, texel_pitch};
@@ -288,7 +293,9 @@ crate::dispatch::x86! {
 /// then `dst` is untouched.
 ///
 /// A chain from an `f32` source, each level encoded from the exact average of
-/// the level above (not from the codes of the stored level):
+/// the level above (not from the codes of the stored level), by hand
+/// ([`TextureDesc::fill_mips_from_f32`](super::TextureDesc::fill_mips_from_f32)
+/// makes it in one call, into one buffer):
 ///
 /// ```
 /// use normkey::texture::{AlphaMode, Format, ImageLayout, NanPolicy, downsample_f32, mip_size};
@@ -345,8 +352,6 @@ pub fn downsample_f32<const N: usize>(
     if dst_width == 0 {
         return Ok(()); // no texel to write, however many rows
     }
-    // The channels a texel lacks: 0, and alpha 1.
-    let widen = |t: &[f32; N]| core::array::from_fn(|c| t.get(c).map_or(f32::from(c == 3), |&v| v));
     for y in 0..dst_height {
         let [r0, r1] =
             [2 * y, (2 * y + 1).min(height - 1)].map(|sy| &src[sy * src_pitch..][..width]);
@@ -362,6 +367,13 @@ pub fn downsample_f32<const N: usize>(
         }
     }
     Ok(())
+}
+
+/// A texel of `N` channels as `[r, g, b, a]`: the channels it lacks are 0, and
+/// alpha 1.
+#[inline]
+pub(super) fn widen<const N: usize>(t: &[f32; N]) -> [f32; 4] {
+    core::array::from_fn(|c| t.get(c).map_or(f32::from(c == 3), |&v| v))
 }
 
 impl Format {

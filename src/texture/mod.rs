@@ -8,6 +8,7 @@
 //! | [`format`] | [`Format`] and its one table of facts (wgpu name, size, channels, sRGB twin, DXGI code, `VkFormat`, codec) |
 //! | [`rows`] | [`ImageLayout`], the strided row conversions on `[f32; 4]` texels and on the format's own channels ([`Format::encode_channel_rows`], [`Format::decode_channel_rows`]), [`LayoutError`], the per-format codecs; [`Format::encode_rows_with`] and [`Format::encode_channel_rows_with`] with a [`Rounding`] (toward zero for binary16 and float11/float10, as GPU render targets round) |
 //! | [`mip`] | [`Format::downsample`] (one mip level from the previous, exact, in linear light), [`Format::downsample_with`] and [`NanPolicy`] (skipping NaN samples), [`mip_level_count`], [`mip_size`], [`Format::mip_layout`] |
+//! | [`TextureDesc::fill_mips`], [`TextureDesc::fill_mips_from_f32`] | a whole mip chain in one call, into the levels' bytes of a [`TextureDesc`]: from level 0's codes, or from `f32` texels (each level from the exact mean of the `f32` level above; [`TextureDesc::fill_mips_from_f32_with_buffer`] allocates nothing) |
 //! | [`dds`], [`ktx2`] | DDS and KTX2 files: [`TextureDesc`] (format, size, mips, alpha) and the levels' bytes written into a caller's buffer or a `Vec` (feature `alloc`), and read back into a [`TextureFile`] ([`ContainerError`] for what is refused); [`DxgiFormat`] and [`VkFormat`], the codes they store |
 //! | [`Texel`] | the trait of every typed format with a `Format` |
 //! | [`f32_to_f16`], [`f16_to_f32`] (and their slice and round-toward-zero forms) | binary16 channels on the [`ufloat`] core |
@@ -153,6 +154,7 @@
 //! ```
 
 mod binary16;
+mod chain;
 mod codec;
 mod codes;
 mod container;

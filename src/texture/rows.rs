@@ -107,8 +107,9 @@ impl ImageLayout {
 }
 
 /// Why a whole-image function ([`Format::encode_rows`], [`Format::decode_rows`],
-/// their channel forms, [`Format::downsample`]) rejected a layout (see the
-/// [`rows`](self) module docs). Nothing was read or written.
+/// their channel forms, [`Format::downsample`], the mip chains of
+/// [`TextureDesc::fill_mips`](super::TextureDesc::fill_mips)) rejected a layout
+/// (see the [`rows`](self) module docs). Nothing was read or written.
 ///
 /// ```
 /// use normkey::texture::{Format, ImageLayout, LayoutError};
@@ -127,11 +128,17 @@ impl ImageLayout {
 /// // `downsample`: the destination must be the next level's size.
 /// let a = normkey::texture::AlphaMode::Straight;
 /// assert_eq!(f.downsample(&[0u8; 16], l(2, 2, 8), &mut dst, l(2, 1, 8), a), Err(LayoutError::LevelSize { expected: (1, 1), got: (2, 1) }));
+/// // A mip chain: the levels' bytes must be `data_len` long (16 + 4 here).
+/// let desc = normkey::texture::TextureDesc::new(f, 2, 2).with_full_mips();
+/// let nan = normkey::texture::NanPolicy::Skip;
+/// assert_eq!(desc.fill_mips(&mut [0u8; 16], nan), Err(LayoutError::DataLength { expected: 20, len: 16 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LayoutError {
-    /// The `[f32; 4]` side holds `len` texels, not `width × height`.
+    /// The texel side holds `len` texels, not `width × height`: the `[f32; 4]`
+    /// of [`Format::encode_rows`], or the level 0 of
+    /// [`TextureDesc::fill_mips_from_f32`](super::TextureDesc::fill_mips_from_f32).
     TexelCount {
         /// `width × height`.
         expected: usize,
@@ -179,6 +186,25 @@ pub enum LayoutError {
         /// The bytes of one texel (4 per channel).
         texel_bytes: usize,
     },
+    /// The levels' bytes given to [`TextureDesc::fill_mips`](super::TextureDesc::fill_mips)
+    /// or its `f32` forms are not
+    /// [`TextureDesc::data_len`](super::TextureDesc::data_len) long.
+    DataLength {
+        /// [`TextureDesc::data_len`](super::TextureDesc::data_len).
+        expected: usize,
+        /// The bytes given.
+        len: usize,
+    },
+    /// The scratch given to
+    /// [`TextureDesc::fill_mips_from_f32_with_buffer`](super::TextureDesc::fill_mips_from_f32_with_buffer)
+    /// holds fewer texels than
+    /// [`TextureDesc::mip_scratch_len`](super::TextureDesc::mip_scratch_len).
+    ScratchTooShort {
+        /// [`TextureDesc::mip_scratch_len`](super::TextureDesc::mip_scratch_len).
+        needed: usize,
+        /// The texels given.
+        len: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {
@@ -206,6 +232,13 @@ impl fmt::Display for LayoutError {
             Self::PitchNotTexels { pitch, texel_bytes } => write!(
                 f,
                 "row pitch {pitch} is not a whole number of {texel_bytes}-byte texels"
+            ),
+            Self::DataLength { expected, len } => {
+                write!(f, "the levels hold {len} bytes, not {expected}")
+            }
+            Self::ScratchTooShort { needed, len } => write!(
+                f,
+                "the scratch holds {len} texels where the mip chain needs {needed}"
             ),
         }
     }

@@ -244,7 +244,10 @@ x86! {
     }
 }
 x86! {
-    /// `kernel.run()` in the AVX2 copy where [`width`] allows it.
+    /// `kernel.run()` in the AVX2 copy where [`width`] allows it, else in the
+    /// baseline copy: each copy a function of its own, so that the caller's
+    /// frame holds neither copy's locals (a kernel's scratch is on the stack
+    /// once, in the copy that runs).
     #[inline]
     fn run_widest<K: Kernel>(kernel: K) -> K::Output {
         if width() >= Width::Avx2 {
@@ -252,6 +255,12 @@ x86! {
             // registers (`width`); `run_avx2`'s only requirement.
             return unsafe { avx2::run_avx2(kernel) };
         }
+        run_baseline(kernel)
+    }
+
+    /// The baseline copy of `kernel.run()`, out of line (see [`run_widest`]).
+    #[inline(never)]
+    fn run_baseline<K: Kernel>(kernel: K) -> K::Output {
         kernel.run::<Baseline>()
     }
 }

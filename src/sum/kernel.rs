@@ -30,7 +30,10 @@
 //!
 //! Stack: the four counter sets, `4 · 2^exp_bits · 8` bytes (8 KiB for `f32` and
 //! `bf16`, 64 KiB for `f64`, 1 KiB for `f16`), and 4 KiB of grid remainders; the
-//! dot products' blocks of products, 4 KiB (8 KiB for `f64`).
+//! dot products' blocks of products, 4 KiB (8 KiB for `f64`). They are locals
+//! of the copy that runs (`dispatch::vectorized` calls each copy out of line),
+//! so they are on the stack once. Where the stack is small the loop does not
+//! run at all (`sum::SLICE_LOOPS`).
 
 // Bit fields of float encodings: the casts take low bits or reinterpret two's
 // complement on purpose, and the short names are the standard's.

@@ -50,12 +50,46 @@
 //! # Memory
 //!
 //! No allocation. [`ExactSum`] is 104 bytes for `f32` and 560 for `f64` (on 64-bit
-//! targets). The slice loop keeps on the stack four sets of exponent counters (8 KiB
-//! for `f32` and `bf16`, 64 KiB for `f64`, 1 KiB for `f16`) and 4 KiB of grid
-//! remainders ([`sum`], [`mean`], [`ExactSum::add_slice`]); [`dot`] sums its
-//! products in `f64`, so it keeps `f64`'s counters (64 KiB) for every type, 4 KiB of
-//! remainders, 4 KiB of products (8 KiB for `f64`) and the limbs (0.5 KiB; 1 KiB for
-//! `f64`).
+//! targets). The slice loop (where it runs: see [Stack](#stack)) keeps on the
+//! stack four sets of exponent counters (8 KiB for `f32` and `bf16`, 64 KiB for
+//! `f64`, 1 KiB for `f16`) and 4 KiB of grid remainders ([`sum`], [`mean`],
+//! [`ExactSum::add_slice`]); [`dot`] sums its products in `f64`, so it keeps
+//! `f64`'s counters (64 KiB) for every type, 4 KiB of remainders, 4 KiB of
+//! products (8 KiB for `f64`) and the limbs (0.5 KiB; 1 KiB for `f64`).
+//!
+//! # Stack
+//!
+//! The slice loop runs on 64-bit targets and WebAssembly, with an OS, where a
+//! thread's stack is hundreds of KiB or more. On bare metal (`target_os =
+//! "none"`), on other 16- and 32-bit targets (microcontrollers, RTOS tasks) and
+//! with `RUSTFLAGS="--cfg normkey_small_stack"`, the functions add the values
+//! (or products) one at a time into the limbs, as [`ExactSum::add`] does: the
+//! same bits, without counters. Measured (`tools/stack-sizes/check.py`: the
+//! frames LLVM records, summed along the deepest call chain, value or mean
+//! read included; the same on 256 values and on any length):
+//!
+//! | function | `thumbv7em-none-eabihf` | x86-64 |
+//! |---|---|---|
+//! | [`sum`], [`mean`] | `f16` 1.4 KiB, `f32` and `bf16` 2.0 KiB, `f64` 2.8 KiB | `f16` 5.9 KiB, `f32` and `bf16` 13.6 KiB, `f64` 70.7 KiB |
+//! | [`dot`] | 2.9 KiB, `f64` 3.2 KiB | 75.2 KiB, `f64` 81.1 KiB |
+//! | [`ExactSum::add_slice`] (without the value) | 0.4 KiB | `f16` 5.9 KiB, `f32` and `bf16` 13.4 KiB, `f64` 69.1 KiB |
+//!
+//! `.ci/run` checks the `thumbv7em-none-eabihf` column (at most 4 KiB on 256
+//! values, 8 KiB on any length); `STACK_TARGET=x86_64-unknown-linux-gnu` gives
+//! the x86-64 one. The rayon forms run the slice loop on rayon's threads.
+
+/// Whether the slices go through the slice loops (`kernel.rs`, `products.rs`:
+/// exponent counters and grids, tens of KiB of stack), or value by value into
+/// the limbs (`accumulator::add_each`; the same bits, in little stack): the
+/// loops run on 64-bit targets and WebAssembly, with an OS (thread stacks of
+/// hundreds of KiB), not on bare metal (`target_os = "none"`), not on other 16-
+/// and 32-bit targets (microcontrollers, RTOS tasks), and not with
+/// `--cfg normkey_small_stack`.
+pub(crate) const SLICE_LOOPS: bool = cfg!(all(
+    any(target_pointer_width = "64", target_family = "wasm"),
+    not(target_os = "none"),
+    not(normkey_small_stack)
+));
 
 pub(crate) mod accumulator;
 pub(crate) mod float;

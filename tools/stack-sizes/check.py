@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Checks the stack that normkey's selection functions take on 256 values, on
-`thumbv7em-none-eabihf` (issue 40: at most 4 KiB each).
+"""Checks the stack that normkey's selection functions and exact sums take on
+`thumbv7em-none-eabihf`: at most 4 KiB each on 256 values (issues 40 and 54), and
+on a slice of any length at most 32 KiB for the selection functions, 8 KiB for
+the exact sums (`sum`, `mean`, `dot`, `ExactSum::add_slice`).
 
 Builds the probe (`src/main.rs`: one `probe_*` function per call) in release with
 `-Z emit-stack-sizes` (the stable toolchain with `RUSTC_BOOTSTRAP=1`: the flag is
@@ -17,6 +19,9 @@ its depth would be unbounded here.
 Usage: python3 tools/stack-sizes/check.py [--limit BYTES]   (from the repository
 root or anywhere; needs `rustup component add llvm-tools` and the target)
 Prints each probe's worst chain and exits 1 if one exceeds the limit.
+`STACK_TARGET=x86_64-unknown-linux-gnu` measures the same probes on the host
+(the x86-64 figures of the docs; the limits are thumbv7em's, so it reports the
+exact sums over them).
 """
 
 import argparse
@@ -35,6 +40,8 @@ UNKNOWN_FRAME = 256
 # selection digits (slices of more than 512 records), and top-k's sort of more
 # than 512 candidates (the LSD passes on a small stack; 512 or fewer are merged).
 LONG_ONLY = ("sort::engine::select::Wide", "sort::engine::route::lsd_small_stack")
+# The `long_*` probes of the exact sums, which `--sum-long-limit` bounds.
+SUMS = ("long_sum", "long_mean", "long_dot", "long_add_slice")
 
 
 def tool(name):
@@ -50,7 +57,14 @@ def tool(name):
 def build():
     # Absolute: cargo runs in this directory, the readers in the caller's.
     target_dir = os.path.abspath(os.environ.get("CARGO_TARGET_DIR") or os.path.join(HERE, "..", "..", "target", "stack-sizes"))
-    env = dict(os.environ, RUSTC_BOOTSTRAP="1", RUSTFLAGS="-Z emit-stack-sizes", CARGO_TARGET_DIR=target_dir)
+    flags = "-Z emit-stack-sizes"
+    if "linux" in TARGET:
+        # A hosted target (`STACK_TARGET=x86_64-unknown-linux-gnu`): the probe's
+        # `_start` in place of the C runtime's, the C library's `memcpy`, and
+        # direct calls (position-dependent code: no calls through the GOT, which
+        # the disassembly would show as indirect).
+        flags += " -C link-arg=-nostartfiles -C link-arg=-lc -C relocation-model=static"
+    env = dict(os.environ, RUSTC_BOOTSTRAP="1", RUSTFLAGS=flags, CARGO_TARGET_DIR=target_dir)
     subprocess.run(["cargo", "build", "--release", "--target", TARGET], cwd=HERE, env=env, check=True)
     return os.path.join(target_dir, TARGET, "release", "stack-probe")
 
@@ -122,6 +136,7 @@ def main():
     ap.add_argument("--limit", type=int, default=4096, help="bytes of stack per probe (default 4096)")
     ap.add_argument("--elf", help="an already built probe (skips the build)")
     ap.add_argument("--long-limit", type=int, default=32768, help="bytes of stack per long_* probe, any length (default 32768)")
+    ap.add_argument("--sum-long-limit", type=int, default=8192, help="bytes of stack per long_* probe of the exact sums, any length (default 8192)")
     args = ap.parse_args()
     elf = args.elf or build()
     sizes = frames(elf)
@@ -140,7 +155,7 @@ def main():
         # ones do.
         short = p.startswith("probe_")
         total, chain = worst(p, sizes, graph, [], memos[short], LONG_ONLY if short else None)
-        limit = args.limit if p.startswith("probe_") else args.long_limit
+        limit = args.limit if short else args.sum_long_limit if p.startswith(SUMS) else args.long_limit
         verdict = "ok" if total <= limit else "OVER THE LIMIT"
         failed |= total > limit
         print(f"{p}: {total} bytes ({verdict}, limit {limit})")

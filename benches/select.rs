@@ -14,7 +14,10 @@
 //! issue 40's: four quantiles of log-normal `f64` with NaNs against the copy +
 //! `select_nth_unstable_by` four times, and against the copy alone (with
 //! `--features rayon`, `par_quantiles` too). `NORMKEY_SELECT_QUANTILES_ONLY=1`
-//! runs only the quantile cases.
+//! runs only the quantile cases. Issue 54's: `select_many` of 2, 4 and 16
+//! ranks of `f32` (uniform, and quantized to 1,000 levels) against the copy +
+//! `select_nth_unstable_by(total_cmp)` at each rank; `NORMKEY_SELECT_MANY_ONLY=1`
+//! runs only those.
 
 // Test data: the casts build floats from random bits on purpose.
 #![allow(
@@ -287,11 +290,71 @@ fn top_k(n: usize, k: usize) {
     );
 }
 
+/// `select_many` of `m` ranks (spread over the slice, not in order) against
+/// copying the data and `select_nth_unstable_by(total_cmp)` at each rank in
+/// turn; `levels` quantizes the data (ties), 0 keeps it.
+fn select_many(n: usize, m: usize, levels: u32) {
+    let mut v = data(n, 0, 5);
+    if levels > 0 {
+        let step = 2e6 / f64::from(levels);
+        for x in &mut v {
+            *x = ((f64::from(*x) / step).round() * step) as f32;
+        }
+    }
+    // Quantile-like ranks, the odd ones first.
+    let mut ranks: Vec<usize> = (0..m).map(|i| (n - 1) * (2 * i + 1) / (2 * m)).collect();
+    ranks.sort_by_key(|&k| (k / ((n / m).max(1)) % 2 == 0, k));
+    let by_std = |v: &[f32]| {
+        let mut c = v.to_vec();
+        ranks
+            .iter()
+            .map(|&r| *c.select_nth_unstable_by(r, f32::total_cmp).1)
+            .collect::<Vec<f32>>()
+    };
+    let mut out = vec![None; m];
+    sort::select_many(&v, &ranks, &mut out);
+    let got: Vec<u32> = out.iter().map(|x| x.unwrap().to_bits()).collect();
+    assert_eq!(
+        got,
+        by_std(&v).iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+    );
+    let (v, ranks) = (&v, &ranks);
+    let quantized = if levels > 0 {
+        format!("quantized to {levels} levels")
+    } else {
+        "uniform in ±1e6".to_owned()
+    };
+    case(
+        &format!("select_many of {m} ranks of {n} f32 {quantized}"),
+        vec![
+            (
+                "normkey select_many",
+                Box::new(move || {
+                    let mut out = vec![None; ranks.len()];
+                    timed(|| sort::select_many(v, ranks, &mut out))
+                }),
+            ),
+            (
+                "copy + select_nth_unstable_by(total_cmp) per rank",
+                Box::new(move || timed(|| by_std(v))),
+            ),
+        ],
+    );
+}
+
 fn main() {
     let n: usize = std::env::var("NORMKEY_SORT_N")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1 << 24);
+    if std::env::var_os("NORMKEY_SELECT_MANY_ONLY").is_some() {
+        for levels in [0, 1000] {
+            for m in [2, 4, 16] {
+                select_many(n, m, levels);
+            }
+        }
+        return;
+    }
     quantiles(n);
     quantiles_f64(n);
     if std::env::var_os("NORMKEY_SELECT_QUANTILES_ONLY").is_some() {
@@ -299,5 +362,10 @@ fn main() {
     }
     for k in [10, 1000, 100_000] {
         top_k(n, k.min(n));
+    }
+    for levels in [0, 1000] {
+        for m in [2, 4, 16] {
+            select_many(n, m, levels);
+        }
     }
 }

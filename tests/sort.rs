@@ -1150,3 +1150,183 @@ fn counted_at<K, B>(
         }
     }
 }
+
+/// `select_many` against `std`'s stable sort on every family of rank lists
+/// (none, one, the ends, past the end, duplicates, all equal, unsorted, sorted,
+/// neighbours, 2 to 16 ranks and more than one first pass's worth), on data
+/// with many ties (a few levels, ±0, NaNs of both signs and several payloads,
+/// whose input order `NanLast` keeps) and without, for every key kind, at
+/// lengths on both sides of the narrow digits' limit, the gathering's 32 and
+/// 512 records and the first pass's `u16` flush.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "too slow under Miri: every_path_once selects under Miri"
+)]
+fn select_many_rank_families() {
+    let narrow = th::NARROW_MAX;
+    let mut lengths = vec![
+        0,
+        1,
+        2,
+        3,
+        5,
+        31,
+        32,
+        33,
+        100,
+        narrow - 1,
+        narrow,
+        narrow + 1,
+        narrow + 2,
+    ];
+    lengths.extend([2 * narrow + 1, 5000, (1 << 16) + 3]);
+    for n in lengths {
+        let mut rng = XorShift(n as u64 * 2 + 1);
+        let raw: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let levels = [
+            0x3f80_0000_u32, // 1.0
+            0xbf80_0000,     // −1.0
+            0,
+            0x8000_0000,
+            0x7fc0_0000, // NaN
+            0xffc0_0001, // −NaN, a payload
+            0x7f80_0001, // sNaN
+            0x4120_0000, // 10.0
+        ];
+        let families: [(&str, Vec<u32>); 3] = [
+            ("any bits", raw.iter().map(|&x| (x >> 32) as u32).collect()),
+            (
+                "eight levels",
+                raw.iter().map(|&x| levels[(x % 8) as usize]).collect(),
+            ),
+            (
+                "uniform in ±1e6 with 1% NaNs",
+                raw.iter()
+                    .map(|&x| {
+                        if x % 100 == 0 {
+                            levels[4 + (x >> 20) as usize % 3]
+                        } else {
+                            (((x >> 11) as f64 / (1u64 << 53) as f64 * 2e6 - 1e6) as f32).to_bits()
+                        }
+                    })
+                    .collect(),
+            ),
+        ];
+        for (name, bits) in &families {
+            many_keys(bits, &raw, &format!("{name}, n = {n}"));
+        }
+    }
+}
+
+/// [`select_many_rank_families`] on one family: every key kind made of its
+/// `f32` patterns `bits` (and `raw`, their random source).
+fn many_keys(bits: &[u32], raw: &[u64], what: &str) {
+    let floats: Vec<f32> = bits.iter().map(|&b| f32::from_bits(b)).collect();
+    many_ranks(&floats, f32::total_cmp, |x| x.to_bits(), what);
+    let nan_last: Vec<NanLast<f32>> = floats.iter().map(|&x| NanLast(x)).collect();
+    many_ranks(
+        &nan_last,
+        |a, b| nan_last_cmp(&a.0, &b.0),
+        |x| x.0.to_bits(),
+        what,
+    );
+    let largest: Vec<LargestFirst<f32>> = floats.iter().map(|&x| LargestFirst(x)).collect();
+    many_ranks(
+        &largest,
+        |a, b| largest_first_cmp(&a.0, &b.0),
+        |x| x.0.to_bits(),
+        what,
+    );
+    let ordered: Vec<OrderedKey<f32>> = floats.iter().map(|&x| OrderedKey::new(x)).collect();
+    many_ranks(&ordered, Ord::cmp, |x| x.to_bits(), what);
+    let reversed: Vec<Reverse<f32>> = floats.iter().map(|&x| Reverse(x)).collect();
+    many_ranks(
+        &reversed,
+        |a, b| b.0.total_cmp(&a.0),
+        |x| x.0.to_bits(),
+        what,
+    );
+    // `f64`: the `f32` values widened (NaN payloads kept, shifted), and
+    // raw bits below them.
+    let doubles: Vec<f64> = floats
+        .iter()
+        .zip(raw)
+        .map(|(&a, &b)| f64::from_bits(f64::from(a).to_bits() ^ (b & 0xff)))
+        .collect();
+    many_ranks(&doubles, f64::total_cmp, |x| x.to_bits(), what);
+    let nan_last64: Vec<NanLast<f64>> = doubles.iter().map(|&x| NanLast(x)).collect();
+    many_ranks(
+        &nan_last64,
+        |a, b| nan_last_cmp(&a.0, &b.0),
+        |x| x.0.to_bits(),
+        what,
+    );
+    // Integers: few values (the top byte of the pattern), and many.
+    let bytes: Vec<u8> = bits.iter().map(|&b| (b >> 24) as u8).collect();
+    many_ranks(&bytes, Ord::cmp, |&x| x, what);
+    let ints: Vec<i32> = bits.iter().map(|&b| b as i32).collect();
+    many_ranks(&ints, Ord::cmp, |&x| x, what);
+    let longs: Vec<i64> = raw.iter().map(|&b| b as i64 >> (b % 61)).collect();
+    many_ranks(&longs, Ord::cmp, |&x| x, what);
+    let pairs: Vec<(u8, f32)> = bytes
+        .iter()
+        .zip(&floats)
+        .map(|(&a, &b)| (a & 3, b))
+        .collect();
+    many_ranks(
+        &pairs,
+        |a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)),
+        |x| (x.0, x.1.to_bits()),
+        what,
+    );
+}
+
+/// [`select_many_rank_families`] on one slice: every rank list against the
+/// stable sort, `out` filled with stale values first.
+fn many_ranks<K: SortKey + Debug, B: PartialEq + Debug>(
+    input: &[K],
+    cmp: impl Fn(&K, &K) -> Ordering,
+    bits: impl Fn(&K) -> B,
+    what: &str,
+) {
+    let n = input.len();
+    let mut want = input.to_vec();
+    want.sort_by(&cmp);
+    let mut r = XorShift(n as u64 + 99);
+    let mut lists: Vec<Vec<usize>> = vec![vec![], vec![n], vec![n + 7, usize::MAX]];
+    if n > 0 {
+        let last = n - 1;
+        lists.extend([
+            vec![0],
+            vec![last],
+            vec![0, last],
+            vec![last, 0],
+            vec![last / 2, last / 2 + 1, last / 2],
+            vec![last / 3; th::SELECT_MANY],
+            vec![last; th::SELECT_MANY + 3],
+            vec![0, n, 0, usize::MAX, last, last, n / 2],
+        ]);
+        for count in [2, 3, 4, 5, 8, 9, 15, 16, 17, 33] {
+            let any: Vec<usize> = (0..count).map(|_| r.next() as usize % n).collect();
+            let mut sorted = any.clone();
+            sorted.sort_unstable();
+            // Few distinct ranks, each a quantile's two neighbours.
+            let few: Vec<usize> = (0..count).map(|i| (any[i % 3] + i % 2).min(last)).collect();
+            lists.extend([any, sorted, few]);
+        }
+    }
+    for ranks in lists {
+        let mut out = vec![input.first().copied(); ranks.len()];
+        sort::select_many(input, &ranks, &mut out);
+        for (i, (&k, got)) in ranks.iter().zip(&out).enumerate() {
+            assert_eq!(
+                got.as_ref().map(&bits),
+                want.get(k).map(&bits),
+                "select_many {} ranks[{i}] = {k}, {} of {what}",
+                ranks.len(),
+                core::any::type_name::<K>(),
+            );
+        }
+    }
+}

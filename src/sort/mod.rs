@@ -115,7 +115,7 @@
 //! | function | 256 values, `thumbv7em-none-eabihf` | 256 values, x86-64 | any length, both |
 //! |---|---|---|---|
 //! | [`select`], [`select_by_key`] | 0.9 KiB | 0.7 KiB | 17 KiB |
-//! | [`select_many`] | 1.0 KiB | 0.9 KiB | 25 KiB (the first pass's counts are kept) |
+//! | [`select_many`] | 1.4 KiB | 1.6 KiB | 18 KiB |
 //! | [`quantiles_with_buffer`], [`quantile()`] | 3.0 KiB (`f64`: 3.2 KiB) | 1.9 KiB (`f64`: 2.1 KiB) | 18 KiB |
 //! | [`top_k_with_buffer`], [`top_k_indices_with_buffer`] | 0.9 KiB | 0.9 KiB | 17 KiB, any `k` (the sort of more than 512 candidates: 6.5 KiB, x86-64 8.3 KiB) |
 //!
@@ -267,6 +267,12 @@ pub mod __thresholds {
     /// digits fixed so far) is at most one record in this many tests blocks of
     /// this many records whole before counting them.
     pub const SPARSE_BLOCK: usize = super::engine::select::SPARSE_BLOCK;
+    /// Selection narrows a slice of at most this many records by 4-bit digits
+    /// (more: 11-bit digits).
+    pub const NARROW_MAX: usize = super::engine::select::NARROW_MAX;
+    /// `select_many` narrows this many ranks from one first pass (more: one more
+    /// first pass per this many).
+    pub const SELECT_MANY: usize = super::engine::joint::MANY;
 }
 
 /// Sorts `v` stably by key (the [orders](self#the-orders)), using `buf` as
@@ -384,11 +390,20 @@ pub fn select_by_key<T: Copy, K: SortKey>(
     engine::select::select(v, k, |x| key(x).radix(), None)
 }
 
-/// Several ranks at once (quantiles): `out[i]` is [`select`]`(v, ranks[i])`.
-/// The first pass is shared by every rank. No allocation.
+/// Several ranks at once (quantiles): `out[i]` is [`select`]`(v, ranks[i])`,
+/// the ranks in any order, repeated or past the end. Read-only, no allocation.
 ///
-/// Stack: 1.0 KiB on 256 `f32` on `thumbv7em-none-eabihf` (0.9 KiB on x86-64),
-/// 25 KiB at most on any slice ([measured](self#stack)).
+/// The quantiles' passes: per 16 ranks, one read counts a first digit chosen
+/// from 256 sampled elements (the bits that vary among them), each later read
+/// counts the next digit under every rank's prefix at once, and once at most
+/// 512 elements are left under them (32 on slices of at most 512), one more
+/// read gathers them and sorts them on the stack: usually three reads of `v`
+/// for up to four ranks (a read counts under at most 8 prefixes: 16 ranks take
+/// about twice as many). Where the radix does not give the key back
+/// ([`NanLast`]'s ties), one more read finds the elements.
+///
+/// Stack: 1.4 KiB on 256 `f32` on `thumbv7em-none-eabihf` (1.6 KiB on x86-64),
+/// 18 KiB at most on any slice ([measured](self#stack)).
 ///
 /// # Panics
 ///
@@ -411,7 +426,7 @@ pub fn select_many<K: SortKey>(v: &[K], ranks: &[usize], out: &mut [Option<K>]) 
         ranks.len(),
         out.len()
     );
-    engine::select::select_many(
+    engine::joint::select_many(
         v,
         ranks,
         out,

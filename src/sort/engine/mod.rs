@@ -14,20 +14,25 @@
 //! | `vector/` | the quicksort of the radixes in vector registers: AVX-512, AVX2, or plain arrays under Miri |
 //! | `records.rs` | what the record sorts share: the index, the `Engine` that sorts the records, `Keyed`, which builds them |
 //! | `select.rs` | radix selection: the record at a rank of the stable order, read-only |
+//! | `ranged.rs` | the first pass of several ranks: its digit from a sample of the slice |
+//! | `joint.rs` | several ranks selected together (`select_many`, the quantiles): the narrower passes, each read shared, and the gathering of the few records left |
 //!
 //! The imports flow one way: `radix` ← `keys/` ← `split` ← `stable` ←
-//! `in_place`, `counted`, `vector` ← `route` ← `records`; `radix` ← `select`.
+//! `in_place`, `counted`, `vector` ← `route` ← `records`; `radix` ← `select` ←
+//! `ranged` ← `joint`.
 //!
-//! Left in front, beside the functions they serve: `quantile/`'s passes
-//! (`passes.rs`, `first.rs`, `pick.rs`, `exact.rs`), which only the quantiles
-//! use, and `parallel/`'s passes and `regions.rs`, which run on the jobs and
+//! Left in front, beside the functions they serve: `quantile/`'s exact ranks
+//! and interpolation (`pick.rs`, `exact.rs`), which only the quantiles use, and
+//! `parallel/`'s passes and `regions.rs`, which run on the jobs and
 //! tiles of `parallel/mod.rs` (moving them would split that file from
 //! `par_sort`).
 
 #[cfg(feature = "alloc")]
 pub(super) mod counted;
 pub(super) mod in_place;
+pub(super) mod joint;
 pub(super) mod radix;
+pub(super) mod ranged;
 #[cfg(feature = "alloc")]
 pub(super) mod records;
 pub(super) mod route;

@@ -1,4 +1,5 @@
-//! Radix selection: the record at one rank of the stable order, read-only.
+//! Radix selection: the record at one rank of the stable order, read-only
+//! (several ranks at once: `joint.rs`).
 //!
 //! Each pass reads the slice once and counts the next digit of the records
 //! whose radix starts with the digits already fixed; the bucket that holds the
@@ -14,8 +15,8 @@
 //! [`NARROW_MAX`] records (and at most `u32::MAX`) is narrowed 11 bits a pass
 //! ([`Wide`]: 3 passes for `f32`, 6 for `f64`) with `u32` counters, 2,048 of them
 //! (8 KiB) per table; the first pass counts into two more tables of `u16` (8 KiB
-//! in all, flushed every 2^16 records), the joint passes of the quantiles into
-//! two tables (16 KiB). No two of these are on the stack at once: a selection
+//! in all, flushed every 2^16 records), the joint passes of several ranks
+//! (`joint.rs`: `select_many`, the quantiles) into two tables (16 KiB). No two of these are on the stack at once: a selection
 //! takes at most about 17 KiB (measured: the functions' docs). A shorter slice (or a longer one, on a 64-bit
 //! target) is narrowed 4 bits a pass ([`Narrow`]: 8 passes for `f32`) with 16
 //! `usize` counters: a few hundred bytes of stack, and on a short slice faster
@@ -53,12 +54,12 @@ pub(crate) trait Digits {
     /// of `v` (the dense first pass: [`count_into`], two tables of `u16`).
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// [`Self::count_dense`] inlined into its caller (a vectorized kernel's
-    /// copy, `quantile/passes.rs`).
+    /// copy, `joint.rs`).
     fn count_dense_inline<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// The joint passes' tables as one slice, table after table.
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [Self::C];
     /// Most records the quantiles gather on the stack to sort
-    /// (`quantile/passes.rs`).
+    /// (`joint.rs`).
     const GATHER: usize;
     /// The buffer they are gathered in: [`Self::GATHER`] radices.
     type Gathered<R: Radix>: AsMut<[R]>;
@@ -355,55 +356,9 @@ pub(crate) fn select<T: Copy, R: Radix>(
     }
 }
 
-/// The records at several ranks, the first pass shared: `out[i]` is the record at
-/// rank `ranks[i]` (`None` past the end).
-pub(crate) fn select_many<T: Copy, R: Radix>(
-    v: &[T],
-    ranks: &[usize],
-    out: &mut [Option<T>],
-    mut radix: impl FnMut(&T) -> R,
-    exact: Option<fn(R) -> T>,
-) {
-    if wide(v.len()) {
-        select_many_in::<Wide, T, R>(v, ranks, out, &mut radix, exact);
-    } else {
-        select_many_in::<Narrow, T, R>(v, ranks, out, &mut radix, exact);
-    }
-}
-
-/// [`select_many`] with the digits `D`.
-fn select_many_in<D: Digits, T: Copy, R: Radix>(
-    v: &[T],
-    ranks: &[usize],
-    out: &mut [Option<T>],
-    radix: &mut impl FnMut(&T) -> R,
-    exact: Option<fn(R) -> T>,
-) {
-    let n = v.len();
-    let start = Narrowed::<R>::start(0, n);
-    let shared = n > 1 && ranks.iter().any(|&k| k < n);
-    let mut first = D::ZEROS;
-    if shared {
-        first_pass::<D, T, R>(v, radix, &mut first);
-    }
-    for (slot, &k) in out.iter_mut().zip(ranks) {
-        *slot = if k >= n {
-            None
-        } else {
-            let state = Narrowed { rank: k, ..start };
-            if shared {
-                narrow::<D, R>(state, &first).and_then(|s| finish::<D, T, R>(v, s, radix, exact))
-            } else {
-                finish::<D, T, R>(v, state, radix, exact)
-            }
-        };
-    }
-}
-
-/// The first pass of [`select_many`] on its own, so that the quantiles can narrow
-/// any number of ranks from it without a buffer of ranks: adds the counts of
-/// the first digit to `counts` (zeros; written in place, not returned, so that
-/// no copy of them sits on the stack).
+/// The first pass of a selection (the top digit, fixed): adds the counts of the
+/// first digit to `counts` (zeros; written in place, not returned, so that no
+/// copy of them sits on the stack).
 pub(crate) fn first_pass<D: Digits, T, R: Radix>(
     v: &[T],
     radix: &mut impl FnMut(&T) -> R,
@@ -439,6 +394,6 @@ pub(crate) fn radix_at<T, R: Radix>(
     Some((r, 1))
 }
 
-/// Distinct prefixes the quantiles' joint passes (`quantile/passes.rs`) count
+/// Distinct prefixes the joint passes (`joint.rs`) count
 /// in one read: two tables of wide digits are 16 KiB.
 pub(crate) const JOINT: usize = 2;

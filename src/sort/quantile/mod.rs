@@ -79,16 +79,14 @@
 
 use core::fmt;
 
+use super::engine::joint::{self, InOrder, Reads};
 use super::engine::radix::Radix;
+use super::engine::ranged::Ranged;
 use super::engine::select::{self, Digits, Narrow, Narrowed, Wide};
 use super::keys::SortKey;
-use first::Ranged;
-use passes::{InOrder, Reads};
 
 mod exact;
-mod first;
 mod method;
-pub(crate) mod passes;
 mod pick;
 
 pub use crate::nans::Nans;
@@ -375,7 +373,7 @@ fn finish_batch<D: Digits, F: QuantileFloat>(
     reads: &mut impl Reads<D, F::Radix>,
     os: &mut [F],
 ) {
-    passes::narrow_joint::<D, F::Radix>(states, reads, true);
+    joint::narrow_joint::<D, F::Radix>(states, reads, true);
     // The ranks are below the number of values: the states hold them.
     let x = |s: Option<Narrowed<F::Radix>>| {
         s.and_then(|s| {
@@ -515,7 +513,7 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
     }
     // The first pass's counts stay (on the heap's threads, the stack is not
     // the firmware's): one first pass for every batch.
-    let mut reads = passes::InChunks {
+    let mut reads = joint::InChunks {
         v,
         chunk,
         radix: radix_of::<F>,

@@ -1,24 +1,26 @@
-//! The quantiles' passes: the first one, its digit taken from a sample of
-//! the slice, and the narrower ones, the order statistics of several
-//! probabilities narrowed together, each read of the slice shared, until the
-//! records left are few enough to be gathered on the stack and sorted.
+//! Several ranks selected together (`select_many`, and the quantiles' order
+//! statistics): a first pass, its digit taken from a sample of the slice, and
+//! narrower ones, the ranks narrowed together, each read of the slice shared,
+//! until the records left are few enough to be gathered on the stack and
+//! sorted.
 //!
 //! # The first digit, from a sample
 //!
 //! A fixed first digit (the top bits of the radix: sign and exponent) splits
 //! skewed data poorly: log-normal `f64` puts most values in a handful of its
 //! buckets, and every later pass then counts many records. The first pass here
-//! sorts a sample of [`SAMPLE`](super::first::SAMPLE) records spread over
-//! the slice first and picks its digit ([`Ranged`](super::first::Ranged), in
-//! `first.rs`) among three candidates by how finely each splits the sample: the bits that vary among the sampled numbers, their prefixes
-//! spanning a quarter or a half of the buckets (the rest room on either side
-//! for the tails), or the fixed top bits (better where the data spans many
-//! binades: uniform data crowds the top ones). The records below or above the
-//! covered prefixes have a bucket each, and the NaNs (the largest radix) one of
-//! their own, so the same read counts them. A rank that falls below or above
-//! (a sample that missed the tails) is narrowed from nothing by the later
-//! passes, as without the first pass: the counts are exact whatever the
-//! sample, so only the speed depends on it.
+//! sorts a sample of [`SAMPLE`](super::ranged::SAMPLE) records spread over
+//! the slice first and picks its digit ([`Ranged`], in `ranged.rs`) among
+//! three candidates by how finely each splits the sample: the bits that vary
+//! among the sampled radices, their prefixes spanning a quarter or a half of
+//! the buckets (the rest room on either side for the tails), or the fixed top
+//! bits (better where the data spans many binades: uniform data crowds the top
+//! ones). The records below or above the covered prefixes have a bucket each,
+//! and the largest radix (the quantiles' NaNs) one of its own, so the same
+//! read counts them. A rank that falls below or above (a sample that missed
+//! the tails) is narrowed from nothing by the later passes, as without the
+//! first pass: the counts are exact whatever the sample, so only the speed
+//! depends on it.
 //!
 //! # Gathering
 //!
@@ -26,7 +28,9 @@
 //! still hold. Once the open prefixes hold at most [`Digits::GATHER`] records in
 //! all (512 for the wide digits), one read copies their radices to the stack,
 //! they are sorted, and every open rank is read off: the passes that the
-//! remaining digits would take (up to five for `f64`) are one.
+//! remaining digits would take (up to five for `f64`) are one. Where the radix
+//! does not give the key back (`NanLast`'s ties), one more read finds every
+//! rank's record ([`find`]).
 //!
 //! The reads themselves are a [`Reads`]: [`InOrder`] on the calling thread, or
 //! the parallel form of `par_quantiles`, which splits the same functions over
@@ -36,9 +40,145 @@
 //! scalar in the baseline x86-64 build (no 64-bit vector compares before
 //! SSE4.1), and were most of the time of an `f64` call.
 
+use super::radix::{Count, Radix};
+use super::ranged::Ranged;
+use super::select::{
+    Digits, JOINT, Narrow, Narrowed, SPARSE_BLOCK, Wide, digit_after, narrow_by, wide,
+};
 use crate::dispatch::{self, Isa, Kernel};
-use crate::sort::engine::radix::{Count, Radix};
-use crate::sort::engine::select::{Digits, JOINT, Narrowed, SPARSE_BLOCK, digit_after, narrow_by};
+
+/// Ranks narrowed from one first pass (`select_many`): more wait for another
+/// first pass, so that its counts need not stay on the stack beside the
+/// narrower passes' tables.
+pub(crate) const MANY: usize = 16;
+
+/// The records at several ranks of the stable order by `radix`: `out[i]` is the
+/// record at rank `ranks[i]` (`None` past the end); `exact` rebuilds a key from
+/// its full radix where the radix determines the key bit for bit. Per
+/// [`MANY`] ranks, one first pass by a digit from a sample, then the joint
+/// passes of [`narrow_joint`] (and, without `exact`, one read that finds the
+/// records: [`find`]).
+pub(crate) fn select_many<T: Copy, R: Radix>(
+    v: &[T],
+    ranks: &[usize],
+    out: &mut [Option<T>],
+    mut radix: impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) {
+    if wide(v.len()) {
+        select_many_in::<Wide, T, R>(v, ranks, out, &mut radix, exact);
+    } else {
+        select_many_in::<Narrow, T, R>(v, ranks, out, &mut radix, exact);
+    }
+}
+
+/// [`select_many`] with the digits `D`.
+fn select_many_in<D: Digits, T: Copy, R: Radix>(
+    v: &[T],
+    ranks: &[usize],
+    out: &mut [Option<T>],
+    radix: &mut impl FnMut(&T) -> R,
+    exact: Option<fn(R) -> T>,
+) {
+    let n = v.len();
+    out.fill(None);
+    if !ranks.iter().any(|&k| k < n) {
+        return;
+    }
+    let ranged = Ranged::sample::<D, T>(v, radix);
+    for (ks, os) in ranks.chunks(MANY).zip(out.chunks_mut(MANY)) {
+        if !ks.iter().any(|&k| k < n) {
+            continue;
+        }
+        let mut states = [None; MANY];
+        let states = &mut states[..ks.len()];
+        first_states::<D, T, R>(v, &ranged, radix, ks, states);
+        narrow_joint::<D, R>(
+            states,
+            &mut InOrder {
+                v,
+                radix: &mut *radix,
+            },
+            exact.is_some(),
+        );
+        match exact {
+            // Narrowed to their full radix (`whole`).
+            Some(from_radix) => {
+                for (o, s) in os.iter_mut().zip(&*states) {
+                    *o = s.map(|s| from_radix(s.prefix));
+                }
+            }
+            None => find::<T, R>(v, states, radix, os),
+        }
+    }
+}
+
+/// The states of the ranks `ks` after one first pass of `v` by `ranged`'s
+/// digit (`None` past the end). Not inlined: the counts leave the stack before
+/// the narrower passes.
+#[inline(never)]
+fn first_states<D: Digits, T, R: Radix>(
+    v: &[T],
+    ranged: &Ranged<R>,
+    radix: &mut impl FnMut(&T) -> R,
+    ks: &[usize],
+    states: &mut [Option<Narrowed<R>>],
+) {
+    let mut first = D::ZEROS;
+    ranged.count::<D, T>(v, radix, &mut first);
+    for (s, &k) in states.iter_mut().zip(ks) {
+        *s = ranged.narrow::<D>(k, v.len(), &first);
+    }
+}
+
+/// The record of each state, in one read of `v`: `out[i]` is the record at rank
+/// `states[i].rank`, in input order, among those whose radix starts with
+/// `states[i]`'s prefix (`None` for no state, or when the read does not hold
+/// the rank). At most [`MANY`] states; each block of [`SPARSE_BLOCK`] records
+/// is tested whole first (the prefixes hold few records, or the ranks' ties).
+fn find<T: Copy, R: Radix>(
+    v: &[T],
+    states: &[Option<Narrowed<R>>],
+    radix: &mut impl FnMut(&T) -> R,
+    out: &mut [Option<T>],
+) {
+    let mut keys = [(R::ZERO, 0_u32, 0_usize); MANY];
+    let mut d = 0;
+    for s in states.iter().flatten() {
+        if !keys[..d].iter().any(|k| (k.0, k.1) == (s.prefix, s.known)) {
+            keys[d] = (s.prefix, s.known, s.group);
+            d += 1;
+        }
+    }
+    // The records each state still skips before its own.
+    let mut skip = [0; MANY];
+    for (k, s) in skip.iter_mut().zip(states) {
+        *k = s.map_or(0, |s| s.rank);
+    }
+    let mut push = |x: &T, r: R| {
+        for ((o, s), k) in out.iter_mut().zip(states).zip(&mut skip) {
+            if let Some(s) = s
+                && o.is_none()
+                && r.high(s.known) == s.prefix
+            {
+                if *k == 0 {
+                    *o = Some(*x);
+                } else {
+                    *k -= 1;
+                }
+            }
+        }
+    };
+    // The prefixes are tested on every record: no more slots than needed.
+    let keys = &keys[..d];
+    match d {
+        0 => {}
+        1..=2 => records(v, &Prefixes::<R, 2>::new(keys), radix, &mut push),
+        3..=4 => records(v, &Prefixes::<R, 4>::new(keys), radix, &mut push),
+        5..=KEYS => records(v, &Prefixes::<R, KEYS>::new(keys), radix, &mut push),
+        _ => records(v, &Prefixes::<R, MANY>::new(keys), radix, &mut push),
+    }
+}
 
 /// A prefix under way: its bits, their number, the records it holds.
 pub(crate) type Key<R> = (R, u32, usize);
@@ -169,15 +309,26 @@ impl<R: Radix, const K: usize> Prefixes<R, K> {
     }
 }
 
-/// Calls `push` with the radix of every record of `v` under one of `keys`:
-/// each block of [`SPARSE_BLOCK`] records is tested whole first (which
-/// vectorizes; the prefixes hold few records), in the copy for the CPU's
-/// vector instructions (`dispatch::vectorized`).
+/// Calls `push` with the radix of every record of `v` under one of `keys`
+/// ([`records`]).
 pub(crate) fn gather<T, R: Radix, const K: usize>(
     v: &[T],
     keys: &Prefixes<R, K>,
     radix: &mut impl FnMut(&T) -> R,
     push: &mut dyn FnMut(R),
+) {
+    records(v, keys, radix, &mut |_, r| push(r));
+}
+
+/// Calls `push` with every record of `v` under one of `keys`, in input order,
+/// and its radix: each block of [`SPARSE_BLOCK`] records is tested whole first
+/// (which vectorizes; the prefixes hold few records), in the copy for the
+/// CPU's vector instructions (`dispatch::vectorized`).
+fn records<T, R: Radix, const K: usize>(
+    v: &[T],
+    keys: &Prefixes<R, K>,
+    radix: &mut impl FnMut(&T) -> R,
+    push: &mut dyn FnMut(&T, R),
 ) {
     dispatch::vectorized(Gather {
         v,
@@ -187,12 +338,12 @@ pub(crate) fn gather<T, R: Radix, const K: usize>(
     });
 }
 
-/// [`gather`]'s loop, a kernel of `dispatch::vectorized`.
+/// [`records`]'s loop, a kernel of `dispatch::vectorized`.
 struct Gather<'a, T, R, F, const K: usize> {
     v: &'a [T],
     keys: &'a Prefixes<R, K>,
     radix: &'a mut F,
-    push: &'a mut dyn FnMut(R),
+    push: &'a mut dyn FnMut(&T, R),
 }
 
 impl<T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel for Gather<'_, T, R, F, K> {
@@ -214,7 +365,7 @@ impl<T, R: Radix, F: FnMut(&T) -> R, const K: usize> Kernel for Gather<'_, T, R,
                 for x in block {
                     let r = radix(x);
                     if keys.matches(r) {
-                        push(r);
+                        push(x, r);
                     }
                 }
             }

@@ -1,17 +1,18 @@
-//! The quantiles' first pass: its digit taken from a sample of the slice
-//! ([`Ranged`], chosen among three candidates; see `passes.rs`'s module docs),
-//! and its counting read, a kernel of `dispatch::vectorized`.
+//! The first pass of several ranks selected together (`select_many`, the
+//! quantiles): its digit taken from a sample of the slice ([`Ranged`], chosen
+//! among three candidates; see `joint.rs`'s module docs), and its counting
+//! read, a kernel of `dispatch::vectorized`.
 
+use super::radix::{Count, Radix};
+use super::select::{Digits, Narrowed};
 use crate::dispatch::{self, Isa, Kernel};
-use crate::sort::engine::radix::{Count, Radix};
-use crate::sort::engine::select::{Digits, Narrowed};
 
 /// Records the first pass's digit is chosen from, spread evenly over the slice.
 pub(crate) const SAMPLE: usize = 256;
 
 /// The first pass's digit: the top `known` bits of a radix, less `base`, in
 /// buckets `1..=slots`; bucket 0 holds the records below `base`, `slots + 1`
-/// those above, and `N − 1` the largest radix alone (the NaNs).
+/// those above, and `N − 1` the largest radix alone (the quantiles' NaNs).
 #[derive(Clone, Copy)]
 pub(crate) struct Ranged<R> {
     known: u32,
@@ -72,7 +73,7 @@ impl<R: Radix> Ranged<R> {
 
     /// The digit of the top `known` bits from prefix `base`.
     fn with<D: Digits>(known: u32, base: R) -> Self {
-        // The top prefix (that of the NaNs' radix) is never a bucket of its own,
+        // The top prefix (that of the largest radix) is never a bucket of its own,
         // so that a bucket's records are exactly its prefix's.
         let slots = (D::N - 3).min(R::MAX.high(known).offset(base, D::N));
         Self { known, base, slots }
@@ -132,7 +133,7 @@ impl<R: Radix> Ranged<R> {
         count::<D, T, R>(self, v, radix, counts);
     }
 
-    /// The records whose radix is `R::MAX` (the NaNs), from the counts.
+    /// The records whose radix is `R::MAX` (the quantiles' NaNs), from the counts.
     pub(crate) fn largest<D: Digits>(counts: &D::Counts) -> usize {
         counts.as_ref()[D::N - 1].get()
     }

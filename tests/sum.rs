@@ -1070,6 +1070,7 @@ fn malformed_words() {
         ExactSum::<f32>::from_words(&one).map(|s| s.value()),
         Ok(1.25)
     );
+}
 
 /// The stack the docs state (issue 54): `sum`, `mean`, `dot` and
 /// `ExactSum::add_slice` of every type, on 256 values and on 20,000, in a thread

@@ -16,7 +16,10 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::sum::wide::{Format, limbs_needed};
-use crate::sum::words::WORDS_HEADER;
+
+/// The words of an exact sum's integer form before its digits (`sum/words.rs`:
+/// states, tag, count halves, flags).
+pub(crate) const WORDS_HEADER: usize = 9;
 
 pub(crate) mod sealed {
     use super::{Bins, Debug, Format, Hash};

@@ -17,7 +17,7 @@
 use core::fmt;
 
 use crate::sum::accumulator::{ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, OVER, POS_INF};
-use crate::sum::float::SumFloat;
+use crate::sum::float::{SumFloat, WORDS_HEADER};
 use crate::sum::wide::{self, Format, MAX_DIGITS};
 
 /// The version of the words' format that [`ExactSum::to_words`] writes and
@@ -55,9 +55,6 @@ use crate::sum::wide::{self, Format, MAX_DIGITS};
 /// flags, or a sum larger than its count of values can reach. A later version of the format gets a new tag; version 1 is read as
 /// long as the crate reads words.
 pub const WORDS_VERSION: i64 = 1;
-
-/// The words before the digits.
-pub(crate) const WORDS_HEADER: usize = 9;
 
 /// The word holding the number of states.
 const STATES: usize = 0;

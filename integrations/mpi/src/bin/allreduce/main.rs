@@ -48,7 +48,8 @@ where
     let all = values::<F>(name, n);
     let expected = sum(&all, Nans::Propagate);
     let (rank, size) = (comm.rank(), comm.size());
-    let mine = &all[share(n, rank as usize, size as usize)];
+    let index = |i: i32| usize::try_from(i).expect("ranks are not negative");
+    let mine = &all[share(n, index(rank), index(size))];
 
     let mut local = ExactSum::<F>::new();
     local.add_slice(mine);

@@ -80,6 +80,11 @@
 
 #![forbid(unsafe_code)]
 
+// The README's Rust blocks, built (not run: they need `mpirun`) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use mpi::collective::SystemOperation;
 use mpi::traits::CommunicatorCollectives;
 use normkey::sum::{ExactSum, SumFloat, WordsError};

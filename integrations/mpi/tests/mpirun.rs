@@ -1,6 +1,7 @@
 //! `src/bin/allreduce` under `mpirun` (Open MPI) with 1, 2, 3, 4 and 8
 //! processes: every rank prints one line per case and type, and each must say
-//! the bits of `normkey::sum::sum` of all the case's values, computed here.
+//! the bits of `normkey::sum::sum` of all the case's values, computed here
+//! (`f64` and `f32`; with feature `half`, `f16` and `bf16` too).
 //! Needs `mpirun` on `PATH` (Debian: `openmpi-bin`); fails without it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -23,6 +24,13 @@ fn expected() -> BTreeMap<(String, &'static str), u64> {
         let f32_bits = sum(&values::<f32>(name, n), Nans::Propagate).to_bits();
         e.insert((name.to_string(), "f64"), f64_bits);
         e.insert((name.to_string(), "f32"), u64::from(f32_bits));
+        #[cfg(feature = "half")]
+        {
+            let f16_bits = sum(&values::<half::f16>(name, n), Nans::Propagate).to_bits();
+            let bf16_bits = sum(&values::<half::bf16>(name, n), Nans::Propagate).to_bits();
+            e.insert((name.to_string(), "f16"), u64::from(f16_bits));
+            e.insert((name.to_string(), "bf16"), u64::from(bf16_bits));
+        }
     }
     e
 }

@@ -5,7 +5,8 @@
 //! none), sums it in an `ExactSum`, and merges the sums with
 //! `all_reduce_exact_sum` (and `all_reduce_sum`). Each rank compares the
 //! result with `normkey::sum::sum` of all the values, bit for bit, and prints
-//! one line per case and type:
+//! one line per case and type (`f64`, `f32`; with feature `half`, `f16` and
+//! `bf16` too):
 //!
 //! ```text
 //! rank 2 of 4: cancel f64 0x40c3880e4c6b2f5c count 100003 ok
@@ -89,6 +90,19 @@ fn main() -> ExitCode {
         let (line, ok) = check::<f32, _>(&world, name, n, "f32", |x: f32| u64::from(x.to_bits()));
         writeln!(out, "{line}").unwrap();
         all_ok &= ok;
+        #[cfg(feature = "half")]
+        {
+            let (line, ok) = check::<half::f16, _>(&world, name, n, "f16", |x: half::f16| {
+                u64::from(x.to_bits())
+            });
+            writeln!(out, "{line}").unwrap();
+            all_ok &= ok;
+            let (line, ok) = check::<half::bf16, _>(&world, name, n, "bf16", |x: half::bf16| {
+                u64::from(x.to_bits())
+            });
+            writeln!(out, "{line}").unwrap();
+            all_ok &= ok;
+        }
     }
     // One write per rank, so that ranks' lines do not interleave.
     print!("{out}");

@@ -89,7 +89,11 @@ use mpi::collective::SystemOperation;
 use mpi::traits::CommunicatorCollectives;
 use normkey::sum::{ExactSum, SumFloat, WordsError};
 
+/// The normkey this crate is built on (the `ExactSum` it takes and returns).
 pub use normkey;
+
+/// The rsmpi this crate is built on (the communicators it takes).
+pub use mpi;
 
 /// The merge of every rank's `local` state: one `MPI_Allreduce` with the
 /// built-in `MPI_SUM` over `local`'s words ([`ExactSum::to_words`]), read back

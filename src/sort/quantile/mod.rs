@@ -87,11 +87,14 @@ use super::keys::SortKey;
 
 mod exact;
 mod method;
+mod numpy;
+mod options;
 mod pick;
 
 pub use crate::nans::Nans;
 pub use method::Method;
-use pick::{Frac, Pick, pick};
+pub use options::{Quantiles, Rounding};
+use pick::{Frac, Pick};
 
 /// A bad argument of a quantile function.
 ///
@@ -146,6 +149,11 @@ pub(crate) mod sealed {
         fn is_any_nan(self) -> bool;
         /// The canonical positive quiet NaN.
         fn canonical_nan() -> Self;
+        /// `NumPy`'s `_lerp(a, b, t)` in this type's arithmetic, `t` rounded
+        /// to the type first (`NumPy`'s cast of a Python float): `a + (b − a)·t`,
+        /// or `b − (b − a)·(1 − t)` where `t ≥ 1/2` (`1 − t` in `f64`, then
+        /// rounded).
+        fn numpy_lerp(a: Self, b: Self, t: f64) -> Self;
     }
 }
 
@@ -161,7 +169,7 @@ pub trait QuantileFloat: sealed::Float {}
 
 /// The per-type constants; the algorithm is generic.
 macro_rules! quantile_float {
-    ($($(#[$cfg:meta])* $f:ty, $precision:expr, $min_exp:expr, $from:expr;)*) => {$(
+    ($($(#[$cfg:meta])* $f:ty, $precision:expr, $min_exp:expr, $from:expr, $round:expr;)*) => {$(
         $(#[$cfg])*
         impl sealed::Float for $f {
             const PRECISION: u32 = $precision;
@@ -182,6 +190,15 @@ macro_rules! quantile_float {
             fn canonical_nan() -> Self {
                 <$f>::NAN
             }
+            #[inline]
+            fn numpy_lerp(a: Self, b: Self, t: f64) -> Self {
+                let diff = b - a;
+                if t >= 0.5 {
+                    b - diff * $round(1.0 - t)
+                } else {
+                    a + diff * $round(t)
+                }
+            }
         }
         $(#[$cfg])*
         impl QuantileFloat for $f {}
@@ -192,11 +209,19 @@ macro_rules! quantile_float {
 const fn f32_from_f64(x: f64) -> f32 {
     x as f32
 }
+// `as f32`: to nearest, ties to even, as `NumPy` casts a Python float.
+#[allow(clippy::cast_possible_truncation)]
+const fn f32_round(x: f64) -> f32 {
+    x as f32
+}
+// The last column rounds `f64` to the type (`half`'s `from_f64` is correctly
+// rounded, as `NumPy`'s cast to `float16`; `half` computes in `f32` and rounds,
+// as `NumPy`'s `float16` loops, which is correctly rounded for `f16` and `bf16`).
 quantile_float! {
-    f32, 24, -149, f32_from_f64;
-    f64, 53, -1074, core::convert::identity;
-    #[cfg(feature = "half")] half::f16, 11, -24, half::f16::from_f64;
-    #[cfg(feature = "half")] half::bf16, 8, -133, half::bf16::from_f64;
+    f32, 24, -149, f32_from_f64, f32_round;
+    f64, 53, -1074, core::convert::identity, core::convert::identity;
+    #[cfg(feature = "half")] half::f16, 11, -24, half::f16::from_f64, half::f16::from_f64;
+    #[cfg(feature = "half")] half::bf16, 8, -133, half::bf16::from_f64, half::bf16::from_f64;
 }
 
 /// The radix the quantiles select by: totalOrder among the numbers, every NaN
@@ -255,6 +280,17 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
     method: Method,
     nans: Nans,
 ) -> Result<(), QuantileError> {
+    Quantiles::new(method, nans).quantiles_with_buffer(v, probs, out)
+}
+
+/// [`quantiles_with_buffer`] by `spec`.
+#[track_caller]
+fn with_buffer<F: QuantileFloat>(
+    v: &[F],
+    probs: &[f64],
+    out: &mut [F],
+    spec: Quantiles,
+) -> Result<(), QuantileError> {
     assert!(
         probs.len() == out.len(),
         "`sort::quantiles_with_buffer`: `probs.len()` ({}) != `out.len()` ({}): one output per probability",
@@ -263,9 +299,9 @@ pub fn quantiles_with_buffer<F: QuantileFloat>(
     );
     check(probs)?;
     if select::wide(v.len()) {
-        quantiles_in::<Wide, F>(v, probs, out, method, nans);
+        quantiles_in::<Wide, F>(v, probs, out, spec);
     } else {
-        quantiles_in::<Narrow, F>(v, probs, out, method, nans);
+        quantiles_in::<Narrow, F>(v, probs, out, spec);
     }
     Ok(())
 }
@@ -279,24 +315,15 @@ fn quantiles_in<D: Digits, F: QuantileFloat>(
     v: &[F],
     probs: &[f64],
     out: &mut [F],
-    method: Method,
-    nans: Nans,
+    spec: Quantiles,
 ) {
     let ranged = Ranged::sample::<D, F>(v, &mut radix_of::<F>);
     let mut values = None;
     for (ps, os) in probs.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
         let mut picks = [Pick::At(0); BATCH];
         let mut states = [None; 2 * BATCH];
-        let Some(n) = first_states::<D, F>(
-            v,
-            &ranged,
-            values,
-            nans,
-            ps,
-            method,
-            &mut picks,
-            &mut states,
-        ) else {
+        let Some(n) = first_states::<D, F>(v, &ranged, values, ps, spec, &mut picks, &mut states)
+        else {
             out.fill(F::canonical_nan());
             return;
         };
@@ -320,19 +347,18 @@ fn first_states<D: Digits, F: QuantileFloat>(
     v: &[F],
     ranged: &Ranged<F::Radix>,
     values: Option<usize>,
-    nans: Nans,
     ps: &[f64],
-    method: Method,
+    spec: Quantiles,
     picks: &mut [Pick; BATCH],
     states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
 ) -> Option<usize> {
     let mut first = D::ZEROS;
     ranged.count::<D, F>(v, &mut radix_of::<F>, &mut first);
     let values = values.unwrap_or_else(|| v.len() - Ranged::<F::Radix>::largest::<D>(&first));
-    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+    if values == 0 || (values < v.len() && spec.nans == Nans::Propagate) {
         return None;
     }
-    states_from::<D, F>(ranged, &first, values, v.len(), ps, method, picks, states);
+    states_from::<D, F>(ranged, &first, values, v.len(), ps, spec, picks, states);
     Some(values)
 }
 
@@ -349,15 +375,16 @@ fn states_from<D: Digits, F: QuantileFloat>(
     values: usize,
     n: usize,
     ps: &[f64],
-    method: Method,
+    spec: Quantiles,
     picks: &mut [Pick; BATCH],
     states: &mut [Option<Narrowed<F::Radix>>; 2 * BATCH],
 ) {
     for ((&p, slot), st) in ps.iter().zip(picks).zip(states.chunks_mut(2)) {
-        *slot = pick(method, values, p);
+        *slot = spec.pick(values, p);
         let (a, b) = match *slot {
             Pick::At(i) => (i, None),
             Pick::Lerp(j, _) => (j, Some(j + 1)),
+            Pick::Steps(j, k, _) => (j, (k != j).then_some(k)),
         };
         st[0] = ranged.narrow::<D>(a, n, first);
         st[1] = b.and_then(|b| ranged.narrow::<D>(b, n, first));
@@ -385,6 +412,15 @@ fn finish_batch<D: Digits, F: QuantileFloat>(
         *o = match pk {
             Pick::At(_) => x(st[0]),
             Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
+            Pick::Steps(j, k, t) => {
+                let a = x(st[0]);
+                let r = F::numpy_lerp(a, if k == j { a } else { x(st[1]) }, t);
+                if r.is_any_nan() {
+                    F::canonical_nan()
+                } else {
+                    r
+                }
+            }
         };
     }
 }
@@ -422,9 +458,7 @@ pub fn quantile<F: QuantileFloat>(
     method: Method,
     nans: Nans,
 ) -> Result<F, QuantileError> {
-    let mut out = [F::canonical_nan()];
-    quantiles_with_buffer(v, &[p], &mut out, method, nans)?;
-    Ok(out[0])
+    Quantiles::new(method, nans).quantile(v, p)
 }
 
 /// The quantiles of `v` at `probs`, in a new vector: [`quantiles_with_buffer`].
@@ -448,9 +482,7 @@ pub fn quantiles<F: QuantileFloat>(
     method: Method,
     nans: Nans,
 ) -> Result<alloc::vec::Vec<F>, QuantileError> {
-    let mut out = alloc::vec![F::canonical_nan(); probs.len()];
-    quantiles_with_buffer(v, probs, &mut out, method, nans)?;
-    Ok(out)
+    Quantiles::new(method, nans).quantiles(v, probs)
 }
 
 /// [`quantiles`] on rayon's thread pool: every read of the slice (the first
@@ -475,16 +507,26 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
     method: Method,
     nans: Nans,
 ) -> Result<alloc::vec::Vec<F>, QuantileError> {
+    Quantiles::new(method, nans).par_quantiles(v, probs)
+}
+
+/// [`par_quantiles`] by `spec`.
+#[cfg(feature = "rayon")]
+fn par<F: QuantileFloat + Send + Sync>(
+    v: &[F],
+    probs: &[f64],
+    spec: Quantiles,
+) -> Result<alloc::vec::Vec<F>, QuantileError> {
     use rayon::prelude::*;
     check(probs)?;
     let mut out = alloc::vec![F::canonical_nan(); probs.len()];
     if v.len() < super::parallel::PARALLEL_MIN {
-        quantiles_with_buffer(v, probs, &mut out, method, nans)?;
+        with_buffer(v, probs, &mut out, spec)?;
         return Ok(out);
     }
     if !select::wide(v.len()) {
         // Past `u32::MAX` records: the narrow digits, on the calling thread.
-        quantiles_with_buffer(v, probs, &mut out, method, nans)?;
+        with_buffer(v, probs, &mut out, spec)?;
         return Ok(out);
     }
     let chunk = v
@@ -508,7 +550,7 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
             },
         );
     let values = v.len() - Ranged::<F::Radix>::largest::<Wide>(&first);
-    if values == 0 || (values < v.len() && nans == Nans::Propagate) {
+    if values == 0 || (values < v.len() && spec.nans == Nans::Propagate) {
         return Ok(out);
     }
     // The first pass's counts stay (on the heap's threads, the stack is not
@@ -527,7 +569,7 @@ pub fn par_quantiles<F: QuantileFloat + Send + Sync>(
             values,
             v.len(),
             ps,
-            method,
+            spec,
             &mut picks,
             &mut states,
         );

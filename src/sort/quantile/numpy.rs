@@ -1,0 +1,107 @@
+//! [`Rounding::NumPy`](super::Rounding::NumPy): `numpy.quantile`'s own float
+//! steps, transcribed from `numpy/lib/_function_base_impl.py` (`NumPy` 2.4:
+//! `_QuantileMethods`, `_compute_virtual_index`, `_inverted_cdf`,
+//! `_closest_observation`, `_get_indexes`, `_get_gamma`, `_lerp`). The virtual
+//! index is computed in `f64` whatever the element type, as `NumPy` computes it
+//! from a `float64` `q`; the interpolation in the element type
+//! ([`Float::numpy_lerp`](super::sealed::Float::numpy_lerp)).
+
+use super::Method;
+use super::pick::Pick;
+
+/// `⌊x⌋` for a finite `x` with `|x| < 2^63` (`core` has no `f64::floor`).
+#[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+fn floor(x: f64) -> f64 {
+    // Toward zero, exact: `|x| < 2^63`, and an integer of that size is an `f64`.
+    let t = x as i64 as f64;
+    if t > x { t - 1.0 } else { t }
+}
+
+/// `⌈x⌉`, as [`floor`].
+fn ceil(x: f64) -> f64 {
+    -floor(-x)
+}
+
+/// `numpy.around`: to the nearest integer, a tie to the even one.
+#[allow(clippy::cast_possible_truncation)]
+fn around(x: f64) -> f64 {
+    let f = floor(x);
+    let d = x - f; // exact: the fraction of an f64
+    if d > 0.5 || (d == 0.5 && (f as i64) & 1 == 1) {
+        f + 1.0
+    } else {
+        f
+    }
+}
+
+/// What `numpy.quantile(x, p, method)` reads of `n ≥ 1` ordered values, by its
+/// `float64` steps: one value ([`Pick::At`], the discrete methods), or two and
+/// the weight that [`_lerp`](super::sealed::Float::numpy_lerp) takes
+/// ([`Pick::Steps`]; the two are the same value outside the data, where `NumPy`
+/// still interpolates, with a weight outside `[0, 1]`).
+// The letters of NumPy's code: n, p (its `quantiles`), h (`virtual_indexes`), g.
+#[allow(
+    clippy::many_single_char_names,
+    clippy::cast_precision_loss, // n as f64, as NumPy's int * float64 array
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+pub(super) fn pick(method: Method, n: usize, p: f64) -> Pick {
+    let nf = n as f64;
+    let last = n - 1;
+    // `take` after `astype(intp)`: below zero clipped (`res[res < 0] = 0`; the
+    // other methods' indexes are not negative), never above `n − 1` (`as usize`
+    // saturates; the min is a guard).
+    let at = |i: f64| Pick::At((i as usize).min(last));
+    // `_compute_virtual_index`, in its order of operations.
+    let cvi = |alpha: f64, beta: f64| nf * p + (alpha + p * (1.0 - alpha - beta)) - 1.0;
+    let h = match method {
+        Method::Lower => return at(floor((nf - 1.0) * p)),
+        Method::Higher => return at(ceil((nf - 1.0) * p)),
+        Method::Nearest => return at(around((nf - 1.0) * p)),
+        Method::InvertedCdf | Method::ClosestObservation => {
+            // `_inverted_cdf`, `_closest_observation`: `(n * q) - 1 [- 0.5]`.
+            let h = if method == Method::InvertedCdf {
+                nf * p - 1.0
+            } else {
+                nf * p - 1.0 - 0.5
+            };
+            let prev = floor(h);
+            let odd = method == Method::InvertedCdf || (prev as i64) & 1 == 1;
+            return at(if h - prev == 0.0 && odd {
+                prev
+            } else {
+                prev + 1.0
+            });
+        }
+        Method::Linear => (nf - 1.0) * p,
+        Method::Midpoint => 0.5 * (floor((nf - 1.0) * p) + ceil((nf - 1.0) * p)),
+        Method::AveragedInvertedCdf => nf * p - 1.0,
+        Method::InterpolatedInvertedCdf => cvi(0.0, 1.0),
+        Method::Hazen => cvi(0.5, 0.5),
+        Method::Weibull => cvi(0.0, 0.0),
+        Method::MedianUnbiased => cvi(1.0 / 3.0, 1.0 / 3.0),
+        Method::NormalUnbiased => cvi(3.0 / 8.0, 3.0 / 8.0),
+    };
+    // `_get_indexes`: above the data both neighbours are the last value
+    // (`previous_indexes` −1), below it the first (0); `_get_gamma` subtracts
+    // those.
+    let (prev, j, k) = if h >= nf - 1.0 {
+        (-1.0, last, last)
+    } else if h < 0.0 {
+        (0.0, 0, 0)
+    } else {
+        let prev = floor(h);
+        (prev, prev as usize, prev as usize + 1)
+    };
+    let g = h - prev;
+    // `fix_gamma`.
+    let g = match method {
+        Method::AveragedInvertedCdf if g == 0.0 => 0.5,
+        Method::AveragedInvertedCdf => 1.0,
+        Method::Midpoint if h == floor(h) => 0.0,
+        Method::Midpoint => 0.5,
+        _ => g,
+    };
+    Pick::Steps(j, k, g)
+}

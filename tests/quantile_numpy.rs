@@ -13,9 +13,9 @@ use normkey::sort::{Method, Nans, QuantileFloat, Quantiles, Rounding};
 /// `float64` results in the file where `NumPy`'s value is not the correctly
 /// rounded one (`gen.py` counts them too, in the file's last line). A
 /// regenerated file with a different count fails here, to be looked at.
-const F64_DIFFER: usize = 1932;
+const F64_DIFFER: usize = 2135;
 /// The same for the `float32` results (counted here only).
-const F32_DIFFER: usize = 138;
+const F32_DIFFER: usize = 123;
 
 /// What the test needs of an element type.
 trait Elem: QuantileFloat + core::fmt::Debug {

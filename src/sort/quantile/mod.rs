@@ -1,4 +1,5 @@
-//! Quantiles of float data by `NumPy`'s methods, correctly rounded, read-only.
+//! Quantiles of float data by `NumPy`'s methods, correctly rounded (or by
+//! `NumPy`'s own `float64` steps: [`Rounding::NumPy`]), read-only.
 //!
 //! A call selects the order statistics every probability needs by radix
 //! selection: a first pass whose digit is taken from a sample of
@@ -59,6 +60,43 @@
 //!   quiet NaN. `NumPy` gives NaN for `[−∞, 1]` at `p = 0.25` and `−∞` at `p = 0.75`;
 //!   here both are `−∞`.
 //!
+//! On 256 normal samples, `NumPy`'s `linear` p10 and p90 are not the correctly
+//! rounded value in about 40% of windows, its median in 3% (uniform data: 26%
+//! and none; measured with `tools/numpy-quantiles`' reference). Where the two
+//! differ, the value here is the nearer to the method's formula; by one ulp
+//! here, `np.quantile([0.1, 0.2], 0.1)` being `0.11000000000000001`.
+//!
+//! # `NumPy`'s bits
+//!
+//! [`Quantiles`] with [`Rounding::NumPy`] gives what `numpy.quantile`
+//! (`Nans::Propagate`) and `numpy.nanquantile` (`Nans::Skip`) return, bit for
+//! bit, by `NumPy`'s own steps, ±∞ and zeros included (checked on 18,000
+//! recorded answers, `tests/quantile_numpy.rs`):
+//!
+//! ```
+//! use normkey::sort::{Method, Nans, Quantiles, Rounding};
+//!
+//! let linear = Quantiles::new(Method::Linear, Nans::Propagate);
+//! let numpy = linear.rounding(Rounding::NumPy);
+//! assert_eq!(linear.quantile(&[0.1_f64, 0.2], 0.1), Ok(0.11));
+//! assert_eq!(numpy.quantile(&[0.1_f64, 0.2], 0.1), Ok(0.110_000_000_000_000_01));
+//! assert!(numpy.quantile(&[1.0, f64::INFINITY], 1.0).unwrap().is_nan()); // ∞ − ∞
+//! ```
+//!
+//! - `f64` data: `np.quantile(x, q)` on `float64`, `q` a float or an array.
+//! - `f32` data: `np.quantile(x, q)` on `float32` with `q` a Python `float`:
+//!   the index in `float64`, the interpolation in `float32` (`q` cast to it). An
+//!   array `q` (or a `np.float64`) makes `NumPy` interpolate in `float64` and
+//!   return `float64`: give it `f64` data for that, but its `b − a` is then not
+//!   rounded to `float32`; a `np.float32` `q` computes the index in `float32`.
+//! - `f16`: as `f32`, in `float16` (`NumPy`'s and `half`'s: each operation in
+//!   `f32`, rounded once); `bf16` (no `NumPy` type) likewise in `bf16`.
+//! - NaN results are the canonical one (`NumPy` returns one of the input's NaNs,
+//!   or the CPU's default NaN for `∞ − ∞`); no values gives NaN (`NumPy` raises
+//!   on an empty array); a zero result can have the other sign when the data
+//!   holds both zeros (`NumPy`'s `partition` puts equal zeros in either order;
+//!   here `−0` sorts first).
+//!
 //! # Values
 //!
 //! - **Order**: by value, and `−0` before `+0` (IEEE totalOrder among the
@@ -77,14 +115,13 @@
 //!   positive quiet NaN (`F::NAN`: sign clear, quiet bit set, no payload).
 //!   The sign and payload of the input's NaNs are not kept.
 
-use core::fmt;
-
 use super::engine::joint::{self, InOrder, Reads};
 use super::engine::radix::Radix;
 use super::engine::ranged::Ranged;
 use super::engine::select::{self, Digits, Narrow, Narrowed, Wide};
 use super::keys::SortKey;
 
+mod error;
 mod exact;
 mod method;
 mod numpy;
@@ -92,46 +129,11 @@ mod options;
 mod pick;
 
 pub use crate::nans::Nans;
+pub use error::QuantileError;
+use error::check;
 pub use method::Method;
 pub use options::{Quantiles, Rounding};
 use pick::{Frac, Pick};
-
-/// A bad argument of a quantile function.
-///
-/// ```
-/// use normkey::sort::{Method, Nans, QuantileError, quantiles_with_buffer};
-///
-/// let mut out = [0.0_f32; 2];
-/// let e = quantiles_with_buffer(&[1.0_f32], &[0.5, 1.5], &mut out, Method::Linear, Nans::Skip);
-/// assert_eq!(e, Err(QuantileError::Probability { index: 1, value: 1.5 }));
-/// assert_eq!(e.unwrap_err().to_string(), "probs[1] is 1.5: a probability must be in [0, 1]");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum QuantileError {
-    /// `probs[index]` is `value`, NaN or outside `[0, 1]`.
-    Probability {
-        /// Its index in `probs`.
-        index: usize,
-        /// The probability.
-        value: f64,
-    },
-}
-
-impl fmt::Display for QuantileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Probability { index, value } => {
-                write!(
-                    f,
-                    "probs[{index}] is {value}: a probability must be in [0, 1]"
-                )
-            }
-        }
-    }
-}
-
-impl core::error::Error for QuantileError {}
 
 pub(crate) mod sealed {
     /// What the quantiles need of a float: its format, and exact conversions
@@ -422,17 +424,6 @@ fn finish_batch<D: Digits, F: QuantileFloat>(
                 }
             }
         };
-    }
-}
-
-/// The first probability that is NaN or outside `[0, 1]`.
-fn check(probs: &[f64]) -> Result<(), QuantileError> {
-    match probs.iter().position(|p| !(0.0..=1.0).contains(p)) {
-        Some(index) => Err(QuantileError::Probability {
-            index,
-            value: probs[index],
-        }),
-        None => Ok(()),
     }
 }
 

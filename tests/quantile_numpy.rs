@@ -167,7 +167,7 @@ fn numpy_bits() {
     for line in lines {
         let t: Vec<&str> = line.split(' ').collect();
         match t[0] {
-            "#" => continue,
+            "#" => {}
             "data" => {
                 assert_eq!(t[1].parse::<usize>().unwrap(), sets.len());
                 sets.push((t[2].parse().unwrap(), t[3..].to_vec(), Vec::new()));
@@ -203,4 +203,24 @@ fn numpy_bits() {
         c32.differ, F32_DIFFER,
         "float32 cases where NumPy is not correctly rounded"
     );
+}
+
+/// The parallel form takes the options too: the same bits as the sequential one
+/// on a slice long enough to be split.
+#[cfg(feature = "rayon")]
+#[test]
+#[cfg_attr(miri, ignore = "safe code; slow under Miri")]
+fn numpy_bits_parallel() {
+    let v: Vec<f64> = (0..300_000_u32)
+        .map(|i| f64::from(i.wrapping_mul(2_654_435_761) % 100_003) * 0.01 - 7.0)
+        .collect();
+    let probs = [0.0, 0.1, 0.9, 1.0 / 3.0, 0.5, 0.999, 1.0];
+    for method in Method::ALL {
+        let numpy = Quantiles::new(method, Nans::Skip).rounding(Rounding::NumPy);
+        let mut out = [0.0; 7];
+        numpy.quantiles_with_buffer(&v, &probs, &mut out).unwrap();
+        let par = numpy.par_quantiles(&v, &probs).unwrap();
+        assert_eq!(par, out, "{method:?}");
+        assert_eq!(numpy.quantiles(&v, &probs).unwrap(), out, "{method:?}");
+    }
 }

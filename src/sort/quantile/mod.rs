@@ -70,7 +70,7 @@
 //!
 //! [`Quantiles`] with [`Rounding::NumPy`] gives what `numpy.quantile`
 //! (`Nans::Propagate`) and `numpy.nanquantile` (`Nans::Skip`) return, bit for
-//! bit, by `NumPy`'s own steps, ±∞ and zeros included (checked on 18,000
+//! bit, by `NumPy`'s own steps, ±∞ and zeros included (checked on 17,901
 //! recorded answers, `tests/quantile_numpy.rs`):
 //!
 //! ```
@@ -414,9 +414,10 @@ fn finish_batch<D: Digits, F: QuantileFloat>(
         *o = match pk {
             Pick::At(_) => x(st[0]),
             Pick::Lerp(_, g) => interpolate(x(st[0]), x(st[1]), g),
-            Pick::Steps(j, k, t) => {
-                let a = x(st[0]);
-                let r = F::numpy_lerp(a, if k == j { a } else { x(st[1]) }, t);
+            Pick::Steps(lo, hi, weight) => {
+                let low = x(st[0]);
+                let high = if hi == lo { low } else { x(st[1]) };
+                let r = F::numpy_lerp(low, high, weight);
                 if r.is_any_nan() {
                     F::canonical_nan()
                 } else {

@@ -23,7 +23,7 @@ fn ceil(x: f64) -> f64 {
 }
 
 /// `numpy.around`: to the nearest integer, a tie to the even one.
-#[allow(clippy::cast_possible_truncation)]
+#[allow(clippy::cast_possible_truncation, clippy::float_cmp)] // NumPy's exact tests
 fn around(x: f64) -> f64 {
     let f = floor(x);
     let d = x - f; // exact: the fraction of an f64
@@ -41,6 +41,7 @@ fn around(x: f64) -> f64 {
 /// still interpolates, with a weight outside `[0, 1]`).
 // The letters of NumPy's code: n, p (its `quantiles`), h (`virtual_indexes`), g.
 #[allow(
+    clippy::float_cmp, // NumPy's exact tests (`gamma == 0`, `index % 1 == 0`)
     clippy::many_single_char_names,
     clippy::cast_precision_loss, // n as f64, as NumPy's int * float64 array
     clippy::cast_possible_truncation,

@@ -16,14 +16,15 @@ zeros (NumPy's `partition` leaves equal zeros in either order).
 
 Lines:
   numpy VERSION
-  data D T HEX...        dataset D of type T (64: float64, 32: float32), bits in hex
+  data D T HEX...        dataset D of type T (64: float64, 32: float32, 16: float16),
+                         bits in hex
   probs D HEX...         the probabilities of dataset D, float64 bits in hex
   D S M HEX...           dataset D, S 1 for nanquantile (0: quantile), M the index
                          in METHODS; NumPy's result for each probability, in the
                          data's type, bits in hex. float64 data: the array of
-                         probabilities in one call; float32: one call per
-                         probability, each a Python float (NumPy then computes
-                         the interpolation in float32)
+                         probabilities in one call; float32 and float16: one call
+                         per probability, each a Python float (NumPy then
+                         computes the interpolation in the data's type)
   # ...                  a comment: the count of results that differ from the
                          correctly rounded value
 """
@@ -50,6 +51,10 @@ def bits64(x):
 
 def bits32(x):
     return int(np.float32(x).view(np.uint32))
+
+
+def bits16(x):
+    return int(np.float16(x).view(np.uint16))
 
 
 def floor(h):
@@ -166,6 +171,13 @@ def datasets(rng):
         if n == 7:
             v[3] = math.nan
         out.append((32, v))
+    for n in [1, 2, 3, 6, 10, 17, 64, 100, 256]:
+        kinds = rng.choice([[0], [0, 3], [5], [0, 4]])
+        with np.errstate(over="ignore"):
+            v = [float(np.float16(value(rng.choice(kinds)) * 10)) for _ in range(n)]
+        if n == 6:
+            v[2] = math.nan
+        out.append((16, v))
     return out
 
 
@@ -182,11 +194,11 @@ def main():
     rng = random.Random(20261207)
     out = sys.stdout
     out.write(f"numpy {np.__version__}\n")
-    differ = {64: 0, 32: 0}
-    total = {64: 0, 32: 0}
+    differ = {64: 0, 32: 0, 16: 0}
+    total = {64: 0, 32: 0, 16: 0}
     for d, (t, data) in enumerate(datasets(rng)):
-        dt = np.float64 if t == 64 else np.float32
-        bits = bits64 if t == 64 else bits32
+        dt = {64: np.float64, 32: np.float32, 16: np.float16}[t]
+        bits = {64: bits64, 32: bits32, 16: bits16}[t]
         n = len([v for v in data if not math.isnan(v)])
         ps = probs(rng, n)
         out.write(f"data {d} {t} " + " ".join(f"{bits(v):x}" for v in data) + "\n")
@@ -210,7 +222,7 @@ def main():
                         differ[t] += not same(g, exact(data, p, method, skip), data)
                 out.write(f"{d} {skip} {m} " + " ".join(f"{bits(g):x}" for g in got) + "\n")
     out.write(f"# {total[64]} float64 results, {differ[64]} differ from the correctly rounded value; "
-              f"{total[32]} float32 results\n")
+              f"{total[32]} float32 and {total[16]} float16 results\n")
     print(f"{total} results; float64: {differ[64]} differ from the correctly rounded value", file=sys.stderr)
 
 

@@ -106,3 +106,35 @@ pub(super) fn pick(method: Method, n: usize, p: f64) -> Pick {
     };
     Pick::Steps(j, k, g)
 }
+
+/// `x` rounded to `f32` toward zero, the last bit set where that was inexact
+/// (round to odd): rounded again to 8 or 11 bits, it gives `x` correctly
+/// rounded (24 ≥ 11 + 2 bits), as one rounding of `x` would.
+#[cfg(feature = "half")]
+#[allow(clippy::cast_possible_truncation, clippy::float_cmp)] // exact tests
+fn to_f32_odd(x: f64) -> f32 {
+    let r = x as f32;
+    let bits = r.to_bits();
+    if f64::from(r) == x || bits & 1 == 1 || r.is_infinite() {
+        return r;
+    }
+    // `r` is the even neighbour of `x`: the odd one is one step toward `x`
+    // (the bits of a float's magnitude are ordered as its magnitude).
+    if f64::from(r).abs() > x.abs() {
+        f32::from_bits(bits - 1)
+    } else {
+        f32::from_bits(bits + 1)
+    }
+}
+
+/// `x` correctly rounded to `f16` (`NumPy`'s cast of a Python float).
+#[cfg(feature = "half")]
+pub(super) fn to_f16(x: f64) -> half::f16 {
+    half::f16::from_f32(to_f32_odd(x))
+}
+
+/// `x` correctly rounded to `bf16`.
+#[cfg(feature = "half")]
+pub(super) fn to_bf16(x: f64) -> half::bf16 {
+    half::bf16::from_f32(to_f32_odd(x))
+}

@@ -253,7 +253,8 @@ fn radix_of<F: QuantileFloat>(x: &F) -> F::Radix {
 /// ([measured](super#stack)).
 ///
 /// Results are correctly rounded; NaN, ±0, ±∞ and the differences from `NumPy`
-/// are in the [module docs](self#values).
+/// are in the [module docs](self#values); [`Quantiles`] with
+/// [`Rounding::NumPy`] gives `NumPy`'s bits.
 ///
 /// # Errors
 ///

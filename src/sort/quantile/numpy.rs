@@ -138,3 +138,54 @@ pub(super) fn to_f16(x: f64) -> half::f16 {
 pub(super) fn to_bf16(x: f64) -> half::bf16 {
     half::bf16::from_f32(to_f32_odd(x))
 }
+
+#[cfg(all(test, feature = "half"))]
+mod tests {
+    #[allow(clippy::float_cmp)]
+    /// `x` between the neighbours `lo < hi` (non-negative, of bits `lo_bits`
+    /// and `lo_bits + 1`), rounded to nearest, ties to even: which neighbour.
+    fn nearest(x: f64, lo: f64, hi: f64, lo_bits: u16) -> bool {
+        let mid = lo + (hi - lo) / 2.0;
+        x > mid || (x == mid && lo_bits & 1 == 1)
+    }
+
+    /// One rounding, at and around every tie of `f16` and `bf16`, both signs
+    /// (`half`'s `from_f64` is no reference: it rounds some subnormal halves
+    /// down, as through `f32`).
+    #[test]
+    #[allow(clippy::float_cmp)]
+    fn to_f16_rounds_once() {
+        for bits in 0..0x7c00_u16 {
+            let lo = f64::from(half::f16::from_bits(bits));
+            let hi = f64::from(half::f16::from_bits(bits + 1));
+            let mid = lo + (hi - lo) / 2.0;
+            for x in [
+                lo,
+                mid,
+                mid * (1.0 + f64::EPSILON),
+                mid * (1.0 - f64::EPSILON),
+            ] {
+                let up = nearest(x, lo, hi, bits);
+                let want = half::f16::from_bits(bits + u16::from(up));
+                assert_eq!(super::to_f16(x), want, "{x:e}");
+                assert_eq!(super::to_f16(-x), -want, "{x:e}");
+            }
+        }
+        for bits in 0..0x7f80_u16 {
+            let lo = f64::from(half::bf16::from_bits(bits));
+            let hi = f64::from(half::bf16::from_bits(bits + 1));
+            let mid = lo + (hi - lo) / 2.0;
+            for x in [
+                lo,
+                mid,
+                mid * (1.0 + f64::EPSILON),
+                mid * (1.0 - f64::EPSILON),
+            ] {
+                let up = nearest(x, lo, hi, bits);
+                let want = half::bf16::from_bits(bits + u16::from(up));
+                assert_eq!(super::to_bf16(x), want, "{x:e}");
+                assert_eq!(super::to_bf16(-x), -want, "{x:e}");
+            }
+        }
+    }
+}

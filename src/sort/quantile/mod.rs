@@ -64,8 +64,9 @@
 //! are not the correctly rounded value, 3% of its medians, none of its p25 and
 //! p75 (uniform samples: 26%, none, none; `NumPy` 2.4.6 against the exact
 //! reference of `tools/quantile-cases`, 400 windows each). Where the two
-//! differ, the value here is the nearer to the method's formula; by one ulp
-//! here, `np.quantile([0.1, 0.2], 0.1)` being `0.11000000000000001`.
+//! differ, the value here is the nearer to the method's formula: for instance
+//! `np.quantile([0.1, 0.2], 0.1)` is `0.11000000000000001`, one ulp above the
+//! `0.11` here.
 //!
 //! # `NumPy`'s bits
 //!
@@ -84,7 +85,9 @@
 //! assert!(numpy.quantile(&[1.0, f64::INFINITY], 1.0).unwrap().is_nan()); // ∞ − ∞
 //! ```
 //!
-//! - `f64` data: `np.quantile(x, q)` on `float64`, `q` a float or an array.
+//! - `f64` data: `np.quantile(x, q)` on `float64`, `q` a Python `float` or
+//!   `float64`s; `np.percentile(x, P)` is `np.quantile(x, P / 100)` with the
+//!   division in `float64`: pass `P / 100.0`.
 //! - `f32` data: `np.quantile(x, q)` on `float32` with `q` a Python `float`:
 //!   the index in `float64`, the interpolation in `float32` (`q` cast to it). An
 //!   array `q` (or a `np.float64`) makes `NumPy` interpolate in `float64` and

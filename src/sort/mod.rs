@@ -180,7 +180,10 @@ pub use parallel::{par_sort, par_sort_by_cached_key, par_sort_by_key};
 pub use quantile::par_quantiles;
 #[cfg(feature = "alloc")]
 pub use quantile::quantiles;
-pub use quantile::{Method, Nans, QuantileError, QuantileFloat, quantile, quantiles_with_buffer};
+pub use quantile::{
+    Method, Nans, QuantileError, QuantileFloat, Quantiles, Rounding, quantile,
+    quantiles_with_buffer,
+};
 #[cfg(feature = "rayon")]
 pub use top_k::par_top_k;
 pub use top_k::{TopKError, top_k_indices_with_buffer, top_k_with_buffer};

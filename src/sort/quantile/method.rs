@@ -3,7 +3,11 @@
 //! [module docs](super#the-methods).
 
 /// How to compute a quantile: the methods of `numpy.quantile`, by their `NumPy`
-/// names (the [module docs](super#the-methods) give each formula).
+/// names (the [module docs](super#the-methods) give each formula). The results
+/// are correctly rounded, which is not always `NumPy`'s `float64` result (one
+/// ulp apart in [many cases](super#where-the-results-differ-from-numpys));
+/// [`Quantiles`](super::Quantiles) with [`Rounding::NumPy`](super::Rounding::NumPy)
+/// gives `NumPy`'s bits.
 ///
 /// ```
 /// use normkey::sort::{Method, Nans, quantile};

@@ -1,6 +1,7 @@
 //! `NumPy`'s quantile methods as exact ranks and weights: the virtual index of a
 //! probability (`virtual_index`), and what it asks of the ordered values (`pick`,
-//! `Pick`: one value, or two and the exact fraction `Frac` between them).
+//! `Pick`: one value, or two and the exact fraction `Frac` between them, or
+//! two and `NumPy`'s `float64` weight).
 
 use super::Method;
 
@@ -43,6 +44,10 @@ pub(super) enum Pick {
     At(usize),
     /// `x[j] + g · (x[j + 1] − x[j])`, `0 < g < 1`, `j + 1 < n`.
     Lerp(usize, Frac),
+    /// `NumPy`'s `_lerp(x[j], x[k], g)` in the element type's arithmetic
+    /// ([`Rounding::NumPy`](super::Rounding::NumPy)); `k` is `j + 1`, or `j`
+    /// outside the data.
+    Steps(usize, usize, f64),
 }
 
 /// The exact `(⌊h⌋, h − ⌊h⌋)` of `method`'s virtual index for `n ≥ 1` values

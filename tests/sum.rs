@@ -850,6 +850,99 @@ fn atomic_threads_against_the_sequential_sum() {
     );
 }
 
+/// `AtomicExactSum::count`, `mean` and `take`: threads adding epochs of values
+/// (specials among them), each epoch taken after a join; each taken state's
+/// count, value and mean against the oracle's of that epoch's values, and the
+/// taken states merged against the oracle's of all of them.
+#[test]
+fn atomic_count_mean_take() {
+    use normkey::atomic::AtomicExactSum;
+    use std::sync::atomic::Ordering::{AcqRel, Relaxed};
+    let per = if cfg!(miri) { 10 } else { 5_000 };
+    let mut r = XorShift(29);
+    let shared = AtomicExactSum::<f32>::new();
+    let mut total = ExactSum::new();
+    let mut all: Vec<u64> = Vec::new();
+    for epoch in 0..6_u64 {
+        // Epoch 0 has no values; 3 has specials (NaN, ±∞); 5 only −0s.
+        let n: usize = if epoch == 0 { 0 } else { per };
+        let xs: Vec<f32> = (0..n)
+            .map(|_| match epoch {
+                3 => value(&mut r, 5, 100),
+                5 => -0.0,
+                _ => value(&mut r, epoch % 4, 100),
+            })
+            .collect();
+        std::thread::scope(|s| {
+            for (t, part) in xs.chunks(n.div_ceil(3).max(1)).enumerate() {
+                let shared = &shared;
+                s.spawn(move || {
+                    if t == 1 {
+                        let mut local = ExactSum::new();
+                        local.add_slice(part);
+                        shared.add_sum(&local, Relaxed);
+                    } else {
+                        part.iter().for_each(|&x| shared.add(x, Relaxed));
+                    }
+                });
+            }
+        });
+        let bits: Vec<u64> = xs.iter().map(|x| u64::from(x.to_bits())).collect();
+        let want_sum = oracle::sum(&bits, oracle::F32, oracle::F32, oracle::Nans::Propagate);
+        let want_mean = oracle::mean(&bits, oracle::F32, oracle::Nans::Propagate);
+        assert_eq!(shared.count(), n as u64, "epoch {epoch}");
+        assert_eq!(
+            u64::from(shared.value().to_bits()),
+            want_sum,
+            "epoch {epoch}"
+        );
+        assert_eq!(
+            u64::from(shared.mean().to_bits()),
+            want_mean,
+            "epoch {epoch}"
+        );
+        let taken = shared.take(AcqRel);
+        assert_eq!(taken.count(), n as u64);
+        assert_eq!(
+            u64::from(taken.value().to_bits()),
+            want_sum,
+            "epoch {epoch}"
+        );
+        assert_eq!(
+            u64::from(taken.mean().to_bits()),
+            want_mean,
+            "epoch {epoch}"
+        );
+        // Empty again: +0, no values, a NaN mean.
+        assert_eq!(shared.count(), 0);
+        assert_eq!(shared.value().to_bits(), 0);
+        assert!(shared.mean().is_nan());
+        total.merge(&taken);
+        all.extend(bits);
+    }
+    assert_eq!(total.count(), all.len() as u64);
+    let want = oracle::sum(&all, oracle::F32, oracle::F32, oracle::Nans::Propagate);
+    assert_eq!(u64::from(total.value().to_bits()), want);
+    // A take after each value: the takes merged are the sum of every value.
+    let s = AtomicExactSum::<f64>::new();
+    let mut merged = ExactSum::new();
+    let xs: Vec<f64> = (0..if cfg!(miri) { 20 } else { 2_000 })
+        .map(|_| value(&mut r, 1, 1000))
+        .collect();
+    for &x in &xs {
+        s.add(x, Relaxed);
+        merged.merge(&s.take(Relaxed));
+    }
+    assert_eq!(
+        merged.value().to_bits(),
+        sum(&xs, Nans::Propagate).to_bits()
+    );
+    assert_eq!(
+        merged.mean().to_bits(),
+        mean(&xs, Nans::Propagate).to_bits()
+    );
+}
+
 /// A scatter-add into many atomic sums (`new_boxed`), each against the oracle's
 /// sum of its values; and the special values of one sum.
 #[cfg(feature = "alloc")]

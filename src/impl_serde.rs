@@ -378,10 +378,10 @@ impl<'de, F: crate::sum::SumFloat> Deserialize<'de> for LimbsOf<F> {
         impl<'de, F: crate::sum::SumFloat> Visitor<'de> for V<F> {
             type Value = LimbsOf<F>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{} carried limbs", F::ZERO.as_ref().len())
+                write!(f, "{} carried limbs", F::LIMBS_ZERO.as_ref().len())
             }
             fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-                let mut limbs = F::ZERO;
+                let mut limbs = F::LIMBS_ZERO;
                 let n = limbs.as_ref().len();
                 for (i, l) in limbs.as_mut().iter_mut().enumerate() {
                     let v: i64 = seq

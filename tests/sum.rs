@@ -1219,3 +1219,86 @@ fn on_a_small_stack() {
         }
     }
 }
+
+/// A user's trait whose names are the common ones (`num_traits`'s `to_u64`,
+/// `from_u64`, `ZERO`; `widen`, `exponent`, `as_f64`), implemented for every
+/// float and used on `F: SumFloat + AtomicSumFloat`: the calls resolve to it
+/// (the sealed supertraits bring no method and none of these names: no E0034).
+mod colliding_names {
+    use normkey::atomic::AtomicSumFloat;
+    use normkey::sum::{ExactSum, SumFloat};
+
+    trait Collide: Sized {
+        const ZERO: Self;
+        const FORMAT_NAME: &'static str;
+        fn to_u64(self) -> u64;
+        fn from_u64(n: u64) -> Self;
+        fn widen(self) -> f64;
+        fn exponent(self) -> u32;
+        fn as_f64(xs: &[Self]) -> usize;
+        fn as_f32(self) -> f32;
+    }
+
+    macro_rules! collide {
+        ($f:ty, $name:expr) => {
+            impl Collide for $f {
+                const ZERO: Self = <$f>::MAX; // not zero: the user's own constant
+                const FORMAT_NAME: &'static str = $name;
+                fn to_u64(self) -> u64 {
+                    7
+                }
+                fn from_u64(n: u64) -> Self {
+                    <$f>::from(n as u8)
+                }
+                fn widen(self) -> f64 {
+                    -1.0
+                }
+                fn exponent(self) -> u32 {
+                    99
+                }
+                fn as_f64(xs: &[Self]) -> usize {
+                    xs.len()
+                }
+                fn as_f32(self) -> f32 {
+                    0.5
+                }
+            }
+        };
+    }
+    collide!(f32, "f32");
+    collide!(f64, "f64");
+    #[cfg(feature = "half")]
+    collide!(half::f16, "f16");
+    #[cfg(feature = "half")]
+    collide!(half::bf16, "bf16");
+
+    fn generic<F: SumFloat + AtomicSumFloat + Collide>(x: F) -> (u64, F, f64, u32, usize, f32, F) {
+        let mut s = ExactSum::<F>::new();
+        s.add(x);
+        (
+            s.value().to_u64(),
+            F::from_u64(3),
+            x.widen(),
+            x.exponent(),
+            F::as_f64(&[x, x]),
+            x.as_f32(),
+            F::ZERO,
+        )
+    }
+
+    #[test]
+    fn user_trait_names_do_not_collide() {
+        assert_eq!(generic(1.5_f32), (7, 3.0, -1.0, 99, 2, 0.5, f32::MAX));
+        assert_eq!(generic(1.5_f64), (7, 3.0, -1.0, 99, 2, 0.5, f64::MAX));
+        #[cfg(feature = "half")]
+        {
+            let h = half::f16::from_f32(1.5);
+            assert_eq!(generic(h).6, half::f16::MAX);
+            assert_eq!(
+                generic(half::bf16::from_f32(1.5)).1,
+                half::bf16::from_f32(3.0)
+            );
+        }
+        assert_eq!(<f32 as Collide>::FORMAT_NAME, "f32");
+    }
+}

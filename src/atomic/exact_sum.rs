@@ -263,7 +263,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     #[inline]
     pub fn add(&self, x: F, order: Ordering) {
         let f = F::FORMAT;
-        let b = x.to_u64();
+        let b = Float::to_bits_u64(x);
         let (negative, e, sig, pos) = f.parts(b);
         if e == f.all_ones() {
             let flag = special_flag(f, negative, sig);
@@ -460,7 +460,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     #[must_use]
     #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // the limbs' bits; the flags' low byte
     pub fn take(&self, order: Ordering) -> ExactSum<F> {
-        let mut limbs = F::ZERO;
+        let mut limbs = F::LIMBS_ZERO;
         for (l, a) in limbs.as_mut().iter_mut().zip(self.limbs.as_ref()) {
             *l = a.swap(0, order) as i64;
         }
@@ -472,7 +472,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     /// The state, read with `Acquire` loads, as an [`ExactSum`].
     #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // the limbs' bits; the flags' low byte
     fn load(&self) -> ExactSum<F> {
-        let mut limbs = F::ZERO;
+        let mut limbs = F::LIMBS_ZERO;
         for (l, a) in limbs.as_mut().iter_mut().zip(self.limbs.as_ref()) {
             *l = a.load(Ordering::Acquire) as i64;
         }

@@ -110,7 +110,7 @@ impl<F: SumFloat> ExactSum<F> {
     #[must_use]
     pub const fn new() -> Self {
         Self {
-            limbs: F::ZERO,
+            limbs: F::LIMBS_ZERO,
             count: 0,
             flags: 0,
             float: PhantomData,
@@ -267,7 +267,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// ```
     #[must_use]
     pub fn value_as<G: SumFloat>(&self) -> G {
-        G::from_u64(self.rounded(G::FORMAT, 1))
+        G::from_bits_u64(self.rounded(G::FORMAT, 1))
     }
 
     /// The mean of the values added: the exact sum divided by [`count`](Self::count)
@@ -284,9 +284,9 @@ impl<F: SumFloat> ExactSum<F> {
     #[must_use]
     pub fn mean(&self) -> F {
         if self.count == 0 {
-            return F::from_u64(F::FORMAT.nan());
+            return F::from_bits_u64(F::FORMAT.nan());
         }
-        F::from_u64(self.rounded(F::FORMAT, self.count))
+        F::from_bits_u64(self.rounded(F::FORMAT, self.count))
     }
 
     /// The sum divided by `n ≥ 1`, rounded once to `target`, as its bits.
@@ -336,7 +336,7 @@ impl<F: SumFloat> ExactSum<F> {
 #[inline]
 pub(crate) fn add_value<F: Float>(limbs: &mut [i64], x: F) -> u8 {
     let f = F::FORMAT;
-    let b = x.to_u64();
+    let b = Float::to_bits_u64(x);
     let (negative, e, sig, pos) = f.parts(b);
     if e == f.all_ones() {
         let flag = special_flag(f, negative, sig);

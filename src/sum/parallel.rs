@@ -97,5 +97,5 @@ pub fn par_dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
                 (l, c.saturating_add(rc), f | rf)
             },
         );
-    F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+    F::from_bits_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
 }

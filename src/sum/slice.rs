@@ -134,7 +134,7 @@ pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     assert_eq!(a.len(), b.len(), "dot: the slices differ in length");
     let mut limbs = F::DOT_ZERO;
     let (count, flags) = dot_add(limbs.as_mut(), a, b, nans);
-    F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+    F::from_bits_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
 }
 
 /// The products `a[i] · b[i]` added to `limbs` (of `F::DOT_QUANTUM`): the count
@@ -143,7 +143,7 @@ pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
 /// `f64`'s by [`dot_add_integer`], the others' by [`dot_add_each`].
 pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
     let skip = matches!(nans, Nans::Skip);
-    match (F::as_f64(a), F::as_f64(b)) {
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
         (Some(a), Some(b)) if SLICE_LOOPS => dot_add_wide(limbs, a, b, nans),
         (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
         _ if SLICE_LOOPS => dot_add_in_f64(limbs, a, b, nans),
@@ -157,7 +157,7 @@ pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans)
 fn dot_add_each<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], skip: bool) -> (u64, u8) {
     let (mut count, mut flags) = (0, 0);
     for (&x, &y) in a.iter().zip(b) {
-        let (x, y) = (x.widen(), y.widen());
+        let (x, y) = (Float::widen(x), Float::widen(y));
         if skip && (x.is_nan() || y.is_nan()) {
             continue;
         }
@@ -191,8 +191,8 @@ fn dot_add_integer(limbs: &mut [i64], a: &[f64], b: &[f64], skip: bool) -> (u64,
     let (mut count, mut flags) = (0, 0);
     let mant = (1 << f.mant) - 1;
     for (&x, &y) in a.iter().zip(b) {
-        let (nx, ex, sx, px) = f.parts(x.to_u64());
-        let (ny, ey, sy, py) = f.parts(y.to_u64());
+        let (nx, ex, sx, px) = f.parts(Float::to_bits_u64(x));
+        let (ny, ey, sy, py) = f.parts(Float::to_bits_u64(y));
         let nan_x = ex == f.all_ones() && sx & mant != 0;
         let nan_y = ey == f.all_ones() && sy & mant != 0;
         if nan_x || nan_y {

@@ -231,7 +231,7 @@ impl<F: SumFloat> ExactSum<F> {
         };
         // Carry the digits into one state's: every digit in [0, 2^32), the
         // last within [−2^31, 2^31).
-        let mut limbs = F::ZERO;
+        let mut limbs = F::LIMBS_ZERO;
         let n = limbs.as_ref().len();
         let mut carry: i128 = 0;
         for (k, limb) in limbs.as_mut().iter_mut().enumerate() {

@@ -791,6 +791,77 @@ fn python_fsum() {
     assert!(n >= if cfg!(miri) { 16 } else { 25 }, "{n} cases");
 }
 
+/// `ExactSum::add_with` and `add_slice_with`: values with NaNs (any sign and
+/// payload) among finite ones (and ±∞, ±0 in some cases), added in random
+/// pieces, some value by value and some as slices; with `Nans::Skip` the count,
+/// the value and the mean are `sum`'s and `mean`'s with `Nans::Skip` and the
+/// oracle's, bit for bit; with `Nans::Propagate` those of `add_slice`.
+fn nan_policy<F: Float>(seed: u64) {
+    let f = F::ORACLE;
+    let mut r = XorShift(seed);
+    for case in 0..if cfg!(miri) { 4 } else { 60 } {
+        let n = (r.next() % 3000) as usize;
+        let xs: Vec<F> = (0..n)
+            .map(|_| {
+                let x = r.next();
+                if x % 5 == 0 {
+                    // A NaN: any sign, any nonzero payload.
+                    let payload = (x >> 8) & ((1 << f.mant) - 1);
+                    let sign = (x >> 63) << (width(f) - 1);
+                    F::of(sign | (((1 << f.exp) - 1) << f.mant) | payload.max(1))
+                } else {
+                    value(&mut r, if case % 7 == 6 { 5 } else { 1 + case % 3 }, 100)
+                }
+            })
+            .collect();
+        for nans in [Nans::Skip, Nans::Propagate] {
+            let mut s = ExactSum::new();
+            let mut rest = &xs[..];
+            while !rest.is_empty() {
+                let k = (r.next() % 200) as usize % (rest.len() + 1);
+                let (piece, tail) = rest.split_at(k);
+                if r.next() % 2 == 0 {
+                    s.add_slice_with(piece, nans);
+                } else {
+                    piece.iter().for_each(|&x| s.add_with(x, nans));
+                }
+                rest = tail;
+            }
+            let bits: Vec<u64> = xs.iter().map(|&x| x.bits()).collect();
+            let on = match nans {
+                Nans::Skip => oracle::Nans::Skip,
+                Nans::Propagate => oracle::Nans::Propagate,
+            };
+            let what = format!("case {case}, {nans:?}, {n} values");
+            assert_eq!(s.mean().bits(), mean(&xs, nans).bits(), "{what}");
+            assert_eq!(s.mean().bits(), oracle::mean(&bits, f, on), "{what}");
+            assert_eq!(s.value().bits(), sum(&xs, nans).bits(), "{what}");
+            assert_eq!(s.value().bits(), oracle::sum(&bits, f, f, on), "{what}");
+            let not_nan = xs.iter().filter(|&&x| x == x).count() as u64;
+            match nans {
+                Nans::Skip => assert_eq!(s.count(), not_nan, "{what}"),
+                Nans::Propagate => {
+                    let mut whole = ExactSum::new();
+                    whole.add_slice(&xs);
+                    assert_eq!(s, whole, "{what}");
+                    assert_eq!(s.count(), n as u64);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nan_policy_of_the_accumulator() {
+    nan_policy::<f32>(41);
+    nan_policy::<f64>(43);
+    #[cfg(feature = "half")]
+    {
+        nan_policy::<half::f16>(47);
+        nan_policy::<half::bf16>(53);
+    }
+}
+
 /// Threads adding into one `AtomicExactSum` (and flushing local sums into it):
 /// the bits of the sequential sum of all their values, on every run.
 #[test]

@@ -14,6 +14,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
+use crate::nans::Nans;
 use crate::sum::SLICE_LOOPS;
 use crate::sum::float::sealed::Float;
 use crate::sum::float::{Bins, Seen, SumFloat};
@@ -55,6 +56,15 @@ pub(crate) const ALL_FLAGS: u8 = NAN | POS_INF | NEG_INF | NOT_NEG_ZERO | OVER;
 /// - An exact sum of zero: −0 when every value added was −0, else +0 (so the
 ///   empty sum is +0, and `x + (−x)` is +0).
 /// - Subnormals are added exactly and results may be subnormal.
+///
+/// # NaN
+///
+/// [`add`](Self::add) and [`add_slice`](Self::add_slice) count a NaN and make
+/// every value and mean NaN ([`Nans::Propagate`](crate::Nans), as
+/// `numpy.sum`); [`add_with`](Self::add_with) and
+/// [`add_slice_with`](Self::add_slice_with) take a [`Nans`](crate::Nans) as
+/// [`sum::sum`](crate::sum::sum) does, and with `Nans::Skip` leave NaNs out of
+/// the sum and the count (`numpy.nansum`, `numpy.nanmean`).
 ///
 /// # Equality and hashing
 ///
@@ -156,9 +166,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// assert_eq!(fast.value(), 49950.0); // the exact 49950.00087…, rounded once
     /// ```
     pub fn add_slice(&mut self, xs: &[F]) {
-        let seen = self.add_slice_seen(xs);
-        self.count_values(xs.len() as u64);
-        self.flags |= seen_flags(&seen);
+        self.add_slice_with(xs, Nans::Propagate);
     }
 
     /// [`add_slice`](Self::add_slice) less the counting; what it saw.

@@ -19,7 +19,7 @@ fn par_state<F: SumFloat>(xs: &[F], nans: Nans) -> ExactSum<F> {
     xs.par_chunks(PIECE)
         .map(|c| {
             let mut s = ExactSum::new();
-            s.add_values(c, nans);
+            s.add_slice_with(c, nans);
             s
         })
         .reduce(ExactSum::new, |mut a, b| {

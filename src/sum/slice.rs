@@ -22,8 +22,62 @@ use crate::sum::products;
 use crate::sum::wide;
 
 impl<F: SumFloat> ExactSum<F> {
-    /// Adds the values of `xs`, NaNs by `nans` (skipped NaNs are not counted).
-    pub(crate) fn add_values(&mut self, xs: &[F], nans: Nans) {
+    /// Adds `x`, a NaN as `nans` says: [`Nans::Propagate`] as
+    /// [`add`](Self::add) (counted, and every value and mean is NaN from then
+    /// on), [`Nans::Skip`] leaves it out (not counted, so a
+    /// [`mean`](Self::mean) is of the other values: `numpy.nanmean`). Other
+    /// values as `add`.
+    ///
+    /// ```
+    /// use normkey::Nans;
+    /// use normkey::sum::ExactSum;
+    ///
+    /// let mut s = ExactSum::new();
+    /// for x in [-0.0_f32, -f32::NAN, -0.0, f32::from_bits(0x7f80_0001)] {
+    ///     s.add_with(x, Nans::Skip); // the NaNs (any sign, any payload) left out
+    /// }
+    /// assert_eq!(s.count(), 2);
+    /// assert_eq!(s.value().to_bits(), (-0.0_f32).to_bits()); // only −0s added
+    /// s.add_with(1e-45, Nans::Skip); // the smallest subnormal
+    /// s.add_with(f32::INFINITY, Nans::Skip);
+    /// assert_eq!(s.mean(), f32::INFINITY);
+    /// s.add_with(f32::NAN, Nans::Propagate);
+    /// assert_eq!(s.mean().to_bits(), f32::NAN.to_bits()); // the canonical NaN
+    /// assert_eq!(s.count(), 5);
+    /// ```
+    #[inline]
+    pub fn add_with(&mut self, x: F, nans: Nans) {
+        if matches!(nans, Nans::Skip) && is_nan(x) {
+            return;
+        }
+        self.add(x);
+    }
+
+    /// Adds every value of `xs`, NaNs as `nans` says (as
+    /// [`add_with`](Self::add_with) of each, as fast as
+    /// [`add_slice`](Self::add_slice)): the state of [`sum`]`(xs, nans)` and
+    /// [`mean`]`(xs, nans)`, so a mean of pieces added with [`Nans::Skip`] is
+    /// bit for bit `mean(xs, Nans::Skip)` of the whole.
+    ///
+    /// Stack: as [`add_slice`](Self::add_slice)'s.
+    ///
+    /// ```
+    /// use normkey::Nans;
+    /// use normkey::sum::{ExactSum, mean};
+    ///
+    /// let v = [1.0_f64, f64::NAN, 2.0, -f64::NAN, 4.0];
+    /// let mut s = ExactSum::new();
+    /// s.add_slice_with(&v[..2], Nans::Skip);
+    /// s.add_slice_with(&v[2..], Nans::Skip);
+    /// assert_eq!(s.count(), 3);
+    /// assert_eq!(s.mean(), 7.0 / 3.0);
+    /// assert_eq!(s.mean().to_bits(), mean(&v, Nans::Skip).to_bits());
+    /// let mut only_nans = ExactSum::new();
+    /// only_nans.add_slice_with(&[f64::NAN], Nans::Skip);
+    /// assert_eq!(only_nans.value().to_bits(), 0); // a sum of nothing: +0
+    /// assert!(only_nans.mean().is_nan()); // a mean of nothing
+    /// ```
+    pub fn add_slice_with(&mut self, xs: &[F], nans: Nans) {
         let seen = self.add_slice_seen(xs);
         let mut flags = seen_flags(&seen);
         let mut n = xs.len() as u64;
@@ -34,6 +88,14 @@ impl<F: SumFloat> ExactSum<F> {
         self.count_values(n);
         self.set_flags(flags);
     }
+}
+
+/// Whether `x` is a NaN (any sign, any payload).
+#[inline]
+fn is_nan<F: Float>(x: F) -> bool {
+    let f = F::FORMAT;
+    let b = F::to_bits_u64(x) & !f.sign_bit();
+    b > f.infinity(false)
 }
 
 /// The exact sum of `xs`, rounded once to nearest, ties to even: the same bits
@@ -66,7 +128,7 @@ impl<F: SumFloat> ExactSum<F> {
 #[must_use]
 pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
     let mut s = ExactSum::new();
-    s.add_values(xs, nans);
+    s.add_slice_with(xs, nans);
     s.value()
 }
 
@@ -95,7 +157,7 @@ pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 #[must_use]
 pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
     let mut s = ExactSum::new();
-    s.add_values(xs, nans);
+    s.add_slice_with(xs, nans);
     s.mean()
 }
 

@@ -862,6 +862,86 @@ fn nan_policy_of_the_accumulator() {
     }
 }
 
+/// `ExactDot`: pairs split at random into pieces, each piece added pair by pair
+/// or as slices into its own accumulator, the accumulators merged in a random
+/// order: the value, bit for bit, `dot`'s of all the pairs and the oracle's,
+/// with either NaN policy, on finite, subnormal, huge and special factors.
+fn exact_dot<F: Float>(seed: u64) {
+    use normkey::sum::ExactDot;
+    let f = F::ORACLE;
+    let mut r = XorShift(seed);
+    for case in 0..if cfg!(miri) { 4 } else { 40 } {
+        let n = (r.next() % 5000) as usize;
+        let kind = [1, 2, 3, 4, 5][case % 5];
+        let base = r.next() % (1 << f.exp);
+        let a: Vec<F> = (0..n).map(|_| value(&mut r, kind, base)).collect();
+        let b: Vec<F> = (0..n)
+            .map(|_| value(&mut r, if case % 3 == 0 { 3 } else { kind }, base))
+            .collect();
+        for nans in [Nans::Skip, Nans::Propagate] {
+            let mut parts: Vec<ExactDot<F>> = Vec::new();
+            let mut at = 0;
+            while at < n {
+                let k = ((r.next() % 700) as usize).min(n - at);
+                let (ca, cb) = (&a[at..at + k], &b[at..at + k]);
+                let mut d = ExactDot::new();
+                match r.next() % 3 {
+                    0 => d.add_slices_with(ca, cb, nans),
+                    1 => ca
+                        .iter()
+                        .zip(cb)
+                        .for_each(|(&x, &y)| d.add_with(x, y, nans)),
+                    _ => {
+                        let h = k / 2;
+                        d.add_slices_with(&ca[..h], &cb[..h], nans);
+                        ca[h..]
+                            .iter()
+                            .zip(&cb[h..])
+                            .for_each(|(&x, &y)| d.add_with(x, y, nans));
+                    }
+                }
+                parts.push(d);
+                at += k;
+            }
+            // Merge in a random order.
+            let mut total = ExactDot::new();
+            while !parts.is_empty() {
+                let i = (r.next() % parts.len() as u64) as usize;
+                total.merge(&parts.swap_remove(i));
+            }
+            let bits = |v: &[F]| v.iter().map(|&x| x.bits()).collect::<Vec<u64>>();
+            let on = match nans {
+                Nans::Skip => oracle::Nans::Skip,
+                Nans::Propagate => oracle::Nans::Propagate,
+            };
+            let what = format!("case {case}, {nans:?}, {n} pairs");
+            assert_eq!(total.value().bits(), dot(&a, &b, nans).bits(), "{what}");
+            assert_eq!(
+                total.value().bits(),
+                oracle::dot(&bits(&a), &bits(&b), f, on),
+                "{what}"
+            );
+            let nan_pairs = a.iter().zip(&b).filter(|(x, y)| x != x || y != y).count();
+            let want_count = match nans {
+                Nans::Skip => n - nan_pairs,
+                Nans::Propagate => n,
+            };
+            assert_eq!(total.count(), want_count as u64, "{what}");
+        }
+    }
+}
+
+#[test]
+fn exact_dot_any_split() {
+    exact_dot::<f32>(59);
+    exact_dot::<f64>(61);
+    #[cfg(feature = "half")]
+    {
+        exact_dot::<half::f16>(67);
+        exact_dot::<half::bf16>(71);
+    }
+}
+
 /// Threads adding into one `AtomicExactSum` (and flushing local sums into it):
 /// the bits of the sequential sum of all their values, on every run.
 #[test]

@@ -210,13 +210,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// assert_eq!(left.value(), 3.5);
     /// ```
     pub fn merge(&mut self, other: &Self) {
-        let mut theirs = other.limbs;
-        wide::canonical(theirs.as_mut());
-        for (i, &d) in theirs.as_ref().iter().enumerate() {
-            if d != 0 {
-                wide::add_digit(self.limbs.as_mut(), i, d);
-            }
-        }
+        wide::add_number(self.limbs.as_mut(), other.limbs);
         self.count_values(other.count);
         self.flags |= other.flags;
     }

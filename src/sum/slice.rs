@@ -14,8 +14,9 @@
 use crate::nans::Nans;
 use crate::sum::SLICE_LOOPS;
 use crate::sum::accumulator::{
-    ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, add_value, finish, seen_flags,
+    ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, add_value, seen_flags,
 };
+use crate::sum::exact_dot::ExactDot;
 use crate::sum::float::SumFloat;
 use crate::sum::float::sealed::Float;
 use crate::sum::products;
@@ -194,9 +195,9 @@ pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 #[track_caller]
 pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     assert_eq!(a.len(), b.len(), "dot: the slices differ in length");
-    let mut limbs = F::DOT_ZERO;
-    let (count, flags) = dot_add(limbs.as_mut(), a, b, nans);
-    F::from_bits_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+    let mut d = ExactDot::new();
+    d.add_slices_with(a, b, nans);
+    d.value()
 }
 
 /// The products `a[i] · b[i]` added to `limbs` (of `F::DOT_QUANTUM`): the count
@@ -209,6 +210,18 @@ pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans)
         (Some(a), Some(b)) if SLICE_LOOPS => dot_add_wide(limbs, a, b, nans),
         (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
         _ if SLICE_LOOPS => dot_add_in_f64(limbs, a, b, nans),
+        _ => dot_add_each(limbs, a, b, skip),
+    }
+}
+
+/// The product `a · b` added to `limbs` (of `F::DOT_QUANTUM`), as [`dot_add`]
+/// where the slice loops do not run: the count and the flags.
+#[inline]
+pub(crate) fn dot_add_one<F: Float>(limbs: &mut [i64], a: F, b: F, nans: Nans) -> (u64, u8) {
+    let skip = matches!(nans, Nans::Skip);
+    let (a, b) = (core::slice::from_ref(&a), core::slice::from_ref(&b));
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
+        (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
         _ => dot_add_each(limbs, a, b, skip),
     }
 }

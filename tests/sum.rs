@@ -933,6 +933,19 @@ fn exact_dot<F: Float>(seed: u64) {
 
 #[test]
 fn exact_dot_any_split() {
+    // The sizes the docs state (64-bit targets).
+    #[cfg(target_pointer_width = "64")]
+    {
+        use core::mem::size_of;
+        use normkey::atomic::AtomicExactSum;
+        use normkey::sum::ExactDot;
+        assert_eq!(size_of::<ExactDot<f32>>(), 560);
+        assert_eq!(size_of::<ExactDot<f64>>(), 1088);
+        assert_eq!(size_of::<ExactSum<f32>>(), 104);
+        assert_eq!(size_of::<ExactSum<f64>>(), 560);
+        assert_eq!(size_of::<AtomicExactSum<f32>>(), 104);
+        assert_eq!(size_of::<AtomicExactSum<f64>>(), 560);
+    }
     exact_dot::<f32>(59);
     exact_dot::<f64>(61);
     #[cfg(feature = "half")]

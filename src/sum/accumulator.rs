@@ -30,9 +30,6 @@ pub(crate) const NEG_INF: u8 = 4;
 pub(crate) const NOT_NEG_ZERO: u8 = 8;
 /// More than `u64::MAX` values were added (through `merge`).
 pub(crate) const OVER: u8 = 16;
-/// Every flag.
-#[cfg(feature = "serde")]
-pub(crate) const ALL_FLAGS: u8 = NAN | POS_INF | NEG_INF | NOT_NEG_ZERO | OVER;
 
 /// The exact sum of any number of floats, rounded once when read: the same bits
 /// for every order of the additions and every way of splitting and
@@ -310,8 +307,8 @@ impl<F: SumFloat> ExactSum<F> {
         l
     }
 
-    /// A state from its parts (`impl_serde`'s deserialization and
-    /// `from_words`, which check them).
+    /// A state from its parts (`from_words`, which checks them, and
+    /// `AtomicExactSum`'s reads).
     pub(crate) const fn from_parts(limbs: F::Limbs, count: u64, flags: u8) -> Self {
         Self {
             limbs,

@@ -506,6 +506,7 @@ fn on_two_threads(half: impl Fn(u32) -> u64 + Sync) -> u64 {
 /// so the same value), equal states serialize equally, summed words
 /// deserialize to the merge, and malformed words are rejected with errors.
 #[test]
+#[allow(clippy::many_single_char_names)] // states a to d, words w, a string s
 fn exact_sum_states() {
     use normkey::sum::ExactSum;
     let values = [1e300_f64, -3.5, f64::from_bits(1), -1e300, 0.1];

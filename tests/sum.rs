@@ -1474,4 +1474,30 @@ mod colliding_names {
         }
         assert_eq!(<f32 as Collide>::FORMAT_NAME, "f32");
     }
+
+    /// The same for `texture::Texel`, whose sealed supertrait had the methods
+    /// `to_le` and `to_channels`.
+    #[allow(clippy::wrong_self_convention)] // the names are the point
+    trait TexelNames {
+        fn to_le(self) -> u8;
+        fn to_channels(self) -> u8;
+    }
+    impl TexelNames for normkey::texture::Rgba8Unorm {
+        fn to_le(self) -> u8 {
+            1
+        }
+        fn to_channels(self) -> u8 {
+            2
+        }
+    }
+
+    fn texel<T: normkey::texture::Texel + TexelNames>(x: T) -> (u8, u8, [f32; 4]) {
+        (x.to_le(), x.to_channels(), x.to_rgba())
+    }
+
+    #[test]
+    fn user_trait_names_do_not_collide_with_texel() {
+        let x = normkey::texture::Rgba8Unorm::from_rgba([0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(texel(x), (1, 2, [0.0, 1.0, 0.0, 1.0]));
+    }
 }

@@ -132,7 +132,8 @@ impl<F: SumFloat> ExactSum<F> {
     /// states up to 2^31, is the words of their [`merge`](Self::merge): a
     /// `[i64; 9 + L]` (20 words for `f32`, 77 for `f64`). The format is
     /// stable and versioned ([`WORDS_VERSION`] gives it): the same state always
-    /// gives the same words.
+    /// gives the same words. With feature `serde`, an `ExactSum` serializes as
+    /// these words and deserializes through [`from_words`](Self::from_words).
     ///
     /// ```
     /// use normkey::sum::ExactSum;

@@ -571,6 +571,38 @@ mod loom_tests {
         );
     }
 
+    /// Two threads adding (one of them a −0 and a flush of a local sum) and the
+    /// count: after the joins, the count, the value and the mean are the
+    /// sequential ones, and a take empties the sum.
+    #[test]
+    fn loom_exact_sum_counts_and_takes() {
+        use super::AtomicExactSum;
+        use crate::sum::ExactSum;
+        loom::model(|| {
+            let s = Arc::new(AtomicExactSum::<f32>::new());
+            let t = {
+                let s = s.clone();
+                thread::spawn(move || {
+                    s.add(1.5, Relaxed);
+                    s.add(-0.0, Relaxed);
+                })
+            };
+            let mut local = ExactSum::new();
+            local.add_slice(&[0.25_f32, 1.0]);
+            s.add_sum(&local, Relaxed);
+            t.join().unwrap();
+            assert_eq!(s.count(), 4);
+            assert_eq!(s.value().to_bits(), 2.75_f32.to_bits());
+            assert_eq!(s.mean().to_bits(), (2.75_f32 / 4.0).to_bits());
+            let taken = s.take(Relaxed);
+            assert_eq!(
+                (taken.count(), taken.value().to_bits()),
+                (4, 2.75_f32.to_bits())
+            );
+            assert_eq!((s.count(), s.value().to_bits()), (0, 0));
+        });
+    }
+
     #[test]
     fn loom_exact_sum_three_threads_across_limbs() {
         model(

@@ -11,7 +11,7 @@
 //! | `Rgb10a2Unorm` (`u32`), `B5g6r5Unorm`, `Bgr5a1Unorm`, `Bgra4Unorm` (`u16`) | the pixel's integer (`to_bits`) | every value of the integer is a pixel |
 //! | `Rg11b10Ufloat`, `Rgb9e5Ufloat` | the `u32` code (`to_bits`) | every `u32`, non-canonical and NaN codes too, which keeps them bit for bit |
 //! | `OrderedKey<F>` | its float (`f16`, `bf16` as `f32`) | any float, rounded to `F` |
-//! | `sum::ExactSum<F>` | a tuple `(count, flags, limbs)`: the number of values, a bit set of what was seen (1 NaN, 2 +∞, 4 −∞, 8 a value other than −0, 16 more than `u64::MAX` values), and the exact sum's limbs, carried (little-endian 32-bit digits in `i64`s, the last signed): equal states serialize equally | the limb count of `F` (11 for `f32`, 68 for `f64`, 4 for `f16`, 11 for `bf16`), every digit but the last in `[0, 2^32)`, no unknown flag; anything else is rejected |
+//! | `sum::ExactSum<F>` | its words (`ExactSum::to_words`, format `sum::WORDS_VERSION`): a tuple of `9 + L` `i64`s (20 for `f32` and `bf16`, 77 for `f64`, 13 for `f16`), independent of the accumulator's layout; equal states serialize equally | `ExactSum::from_words`: the words of one state or the elementwise sum of several; its `WordsError`s (length, tag, ranges) are the deserializer's errors, never a wrong sum |
 //!
 //! The serialized forms of the float types are the values a reader expects
 //! (`0.5`, not a key or bit pattern); those of the storage and texture formats are
@@ -340,7 +340,11 @@ macro_rules! serde_key {
 
 crate::for_each_key_float!(serde_key);
 
-/// `ExactSum<F>` as `(count, flags, limbs)` (module docs).
+/// `ExactSum<F>` as its words ([`ExactSum::to_words`]: a tuple of `9 + L`
+/// integers, a JSON array), the format of [`WORDS_VERSION`](crate::sum::WORDS_VERSION),
+/// which does not change with the accumulator's layout; read back by
+/// [`ExactSum::from_words`], whose [`WordsError`](crate::sum::WordsError)s
+/// become the deserializer's errors.
 ///
 /// ```
 /// use normkey::sum::ExactSum;
@@ -348,92 +352,73 @@ crate::for_each_key_float!(serde_key);
 /// let mut s = ExactSum::<f32>::new();
 /// s.add_slice(&[1.5, -0.25]);
 /// let json = serde_json::to_string(&s).unwrap();
-/// // 1.25 = 5 · 2^147 · 2^−149 = (5 · 2^19) · 2^(32·4) in units of 2^−149: digit 4 is 2621440
-/// assert_eq!(json, "[2,8,[0,0,0,0,2621440,0,0,0,0,0,0]]");
+/// // 1 state, f32's tag, 2 values, no NaN or ±∞, a value other than −0, no
+/// // overflow; then 1.25 = 5 · 2^147 · 2^−149 = (5 · 2^19) · 2^(32·4) in units
+/// // of 2^−149: digit 4 is 2621440.
+/// assert_eq!(json, "[1,67607,2,0,0,0,0,1,0,0,0,0,0,2621440,0,0,0,0,0,0]");
 /// let back: ExactSum<f32> = serde_json::from_str(&json).unwrap();
 /// assert_eq!(back, s);
-/// assert!(serde_json::from_str::<ExactSum<f32>>("[2,8,[0,0,0]]").is_err()); // 3 limbs, not 11
+/// let e = serde_json::from_str::<ExactSum<f32>>("[1,67607,2]").unwrap_err();
+/// assert!(e.to_string().contains("20 words"), "{e}"); // f32's length, not 3
+/// let e = serde_json::from_str::<ExactSum<f64>>(&json).unwrap_err(); // f32's words
+/// assert!(e.to_string().contains("77 words"), "{e}");
 /// ```
 impl<F: crate::sum::SumFloat> Serialize for ExactSum<F> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeTuple;
-        let limbs = self.canonical_limbs();
-        let mut t = s.serialize_tuple(3)?;
-        t.serialize_element(&self.raw_count())?;
-        t.serialize_element(&self.flags())?;
-        t.serialize_element(limbs.as_ref())?;
+        let words = self.to_words();
+        let mut t = s.serialize_tuple(words.as_ref().len())?;
+        for w in words.as_ref() {
+            t.serialize_element(w)?;
+        }
         t.end()
     }
 }
 
-/// The visitor of `ExactSum<F>`'s tuple.
-struct SumVisitor<F>(core::marker::PhantomData<F>);
+/// The visitor of `ExactSum<F>`'s words.
+struct WordsVisitor<F>(core::marker::PhantomData<F>);
 
-/// The limbs of an `ExactSum<F>`, read into `F`'s array.
-struct LimbsOf<F: crate::sum::SumFloat>(F::Limbs);
-
-impl<'de, F: crate::sum::SumFloat> Deserialize<'de> for LimbsOf<F> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<F>(core::marker::PhantomData<F>);
-        impl<'de, F: crate::sum::SumFloat> Visitor<'de> for V<F> {
-            type Value = LimbsOf<F>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{} carried limbs", F::ZERO.as_ref().len())
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-                let mut limbs = F::ZERO;
-                let n = limbs.as_ref().len();
-                for (i, l) in limbs.as_mut().iter_mut().enumerate() {
-                    let v: i64 = seq
-                        .next_element()?
-                        .ok_or_else(|| de::Error::invalid_length(i, &self))?;
-                    if i + 1 < n && !(0..1 << 32).contains(&v) {
-                        return Err(de::Error::invalid_value(
-                            Unexpected::Signed(v),
-                            &"a digit in [0, 2^32)",
-                        ));
-                    }
-                    *l = v;
-                }
-                if seq.next_element::<de::IgnoredAny>()?.is_some() {
-                    return Err(de::Error::invalid_length(n + 1, &self));
-                }
-                Ok(LimbsOf(limbs))
-            }
-        }
-        d.deserialize_seq(V::<F>(core::marker::PhantomData))
-    }
-}
-
-impl<'de, F: crate::sum::SumFloat> Visitor<'de> for SumVisitor<F> {
+impl<'de, F: crate::sum::SumFloat> Visitor<'de> for WordsVisitor<F> {
     type Value = ExactSum<F>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an exact sum: (count, flags, limbs)")
+        write!(
+            f,
+            "an exact sum's {} words (ExactSum::to_words)",
+            F::WORDS_ZERO.as_ref().len()
+        )
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let count: u64 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let flags: u8 = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
-        if flags & !crate::sum::accumulator::ALL_FLAGS != 0 {
-            return Err(de::Error::invalid_value(
-                Unexpected::Unsigned(u64::from(flags)),
-                &"flags below 32",
-            ));
+        let mut words = F::WORDS_ZERO;
+        let n = words.as_ref().len();
+        for (i, w) in words.as_mut().iter_mut().enumerate() {
+            *w = seq.next_element()?.ok_or_else(|| {
+                de::Error::custom(crate::sum::WordsError::Length {
+                    expected: n,
+                    got: i,
+                })
+            })?;
         }
-        let limbs: LimbsOf<F> = seq
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
-        Ok(ExactSum::from_parts(limbs.0, count, flags))
+        let mut extra = 0;
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {
+            extra += 1;
+        }
+        if extra > 0 {
+            return Err(de::Error::custom(crate::sum::WordsError::Length {
+                expected: n,
+                got: n + extra,
+            }));
+        }
+        ExactSum::from_words(words.as_ref()).map_err(de::Error::custom)
     }
 }
 
 impl<'de, F: crate::sum::SumFloat> Deserialize<'de> for ExactSum<F> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_tuple(3, SumVisitor(core::marker::PhantomData))
+        d.deserialize_tuple(
+            F::WORDS_ZERO.as_ref().len(),
+            WordsVisitor(core::marker::PhantomData),
+        )
     }
 }

@@ -502,9 +502,11 @@ fn on_two_threads(half: impl Fn(u32) -> u64 + Sync) -> u64 {
     })
 }
 
-/// `ExactSum`: states round-trip through JSON (the same state, so the same
-/// value), equal states serialize equally, and malformed states are rejected.
+/// `ExactSum`: states round-trip through JSON as their words (the same state,
+/// so the same value), equal states serialize equally, summed words
+/// deserialize to the merge, and malformed words are rejected with errors.
 #[test]
+#[allow(clippy::many_single_char_names)] // states a to d, words w, a string s
 fn exact_sum_states() {
     use normkey::sum::ExactSum;
     let values = [1e300_f64, -3.5, f64::from_bits(1), -1e300, 0.1];
@@ -517,20 +519,51 @@ fn exact_sum_states() {
         serde_json::to_string(&b).unwrap(),
     );
     assert_eq!(ja, jb);
+    // The serialized form is the words (`to_words`), as a sequence of integers.
+    assert_eq!(ja, serde_json::to_string(a.to_words().as_ref()).unwrap());
     let back: ExactSum<f64> = serde_json::from_str(&ja).unwrap();
     assert_eq!(back, a);
     assert_eq!(back.value().to_bits(), a.value().to_bits());
-    let digits = |last: &str| format!("[1,8,[{}{last}]]", "0,".repeat(10));
-    assert!(serde_json::from_str::<ExactSum<f32>>(&digits("-5")).is_ok()); // the last limb is signed
-    assert!(serde_json::from_str::<ExactSum<f32>>(&digits("0,0")).is_err()); // 12 limbs
-    assert!(
-        serde_json::from_str::<ExactSum<f32>>(&format!("[1,8,[-1,{}0]]", "0,".repeat(9))).is_err()
-    );
-    assert!(
-        serde_json::from_str::<ExactSum<f32>>(&format!("[1,8,[4294967296,{}0]]", "0,".repeat(9)))
-            .is_err()
-    );
-    assert!(
-        serde_json::from_str::<ExactSum<f32>>(&digits("0").replace("[1,8,", "[1,32,")).is_err()
-    );
+    // The elementwise sum of two states' words deserializes to their merge.
+    let mut c = ExactSum::new();
+    c.add_slice(&[-0.0_f32, 3.0, f32::INFINITY]);
+    let mut d = ExactSum::new();
+    d.add_slice(&[1e-45_f32, -2.5]);
+    let summed: Vec<i64> = c
+        .to_words()
+        .iter()
+        .zip(d.to_words().iter())
+        .map(|(x, y)| x + y)
+        .collect();
+    let merged: ExactSum<f32> =
+        serde_json::from_str(&serde_json::to_string(&summed).unwrap()).unwrap();
+    c.merge(&d);
+    assert_eq!(merged, c);
+    assert_eq!(merged.value(), f32::INFINITY);
+    assert_eq!(merged.count(), 5);
+    // Malformed words: serde errors that say why (`WordsError`'s messages).
+    let one = ExactSum::<f32>::new().to_words();
+    let json = |w: &[i64]| serde_json::to_string(w).unwrap();
+    let err = |s: &str| {
+        serde_json::from_str::<ExactSum<f32>>(s)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(&json(&one[..19])).contains("20 words expected, got 19"));
+    assert!(err(&json(&[&one[..], &[0]].concat())).contains("20 words expected, got 21"));
+    assert!(err(&json(ExactSum::<f64>::new().to_words().as_ref())).contains("got 77"));
+    let mut w = one;
+    w[1] += 1; // another tag
+    assert!(err(&json(&w)).contains("version"), "{}", err(&json(&w)));
+    let mut w = one;
+    w[9] = -1; // a digit out of range
+    assert!(!err(&json(&w)).is_empty());
+    let mut w = one;
+    w[9] = 5; // a sum of no values
+    assert!(serde_json::from_str::<ExactSum<f32>>(&json(&w)).is_err());
+    w[2] = 1; // one value: a valid state
+    let s: ExactSum<f32> = serde_json::from_str(&json(&w)).unwrap();
+    assert_eq!(s.value(), 5.0 * 1e-45); // 5 of the smallest subnormal
+    assert!(serde_json::from_str::<ExactSum<f32>>("[1,67607]").is_err());
+    assert!(serde_json::from_str::<ExactSum<f32>>("{}").is_err());
 }

@@ -791,6 +791,176 @@ fn python_fsum() {
     assert!(n >= if cfg!(miri) { 16 } else { 25 }, "{n} cases");
 }
 
+/// `ExactSum::add_with` and `add_slice_with`: values with NaNs (any sign and
+/// payload) among finite ones (and ±∞, ±0 in some cases), added in random
+/// pieces, some value by value and some as slices; with `Nans::Skip` the count,
+/// the value and the mean are `sum`'s and `mean`'s with `Nans::Skip` and the
+/// oracle's, bit for bit; with `Nans::Propagate` those of `add_slice`.
+fn nan_policy<F: Float>(seed: u64) {
+    let f = F::ORACLE;
+    let mut r = XorShift(seed);
+    for case in 0..if cfg!(miri) { 4 } else { 60 } {
+        let n = (r.next() % 3000) as usize;
+        let xs: Vec<F> = (0..n)
+            .map(|_| {
+                let x = r.next();
+                if x.is_multiple_of(5) {
+                    // A NaN: any sign, any nonzero payload.
+                    let payload = (x >> 8) & ((1 << f.mant) - 1);
+                    let sign = (x >> 63) << (width(f) - 1);
+                    F::of(sign | (((1 << f.exp) - 1) << f.mant) | payload.max(1))
+                } else {
+                    value(&mut r, if case % 7 == 6 { 5 } else { 1 + case % 3 }, 100)
+                }
+            })
+            .collect();
+        for nans in [Nans::Skip, Nans::Propagate] {
+            let mut s = ExactSum::new();
+            let mut rest = &xs[..];
+            while !rest.is_empty() {
+                let k = (r.next() % 200) as usize % (rest.len() + 1);
+                let (piece, tail) = rest.split_at(k);
+                if r.next().is_multiple_of(2) {
+                    s.add_slice_with(piece, nans);
+                } else {
+                    for &x in piece {
+                        s.add_with(x, nans);
+                    }
+                }
+                rest = tail;
+            }
+            let bits: Vec<u64> = xs.iter().map(|&x| x.bits()).collect();
+            let on = match nans {
+                Nans::Skip => oracle::Nans::Skip,
+                Nans::Propagate => oracle::Nans::Propagate,
+            };
+            let what = format!("case {case}, {nans:?}, {n} values");
+            assert_eq!(s.mean().bits(), mean(&xs, nans).bits(), "{what}");
+            assert_eq!(s.mean().bits(), oracle::mean(&bits, f, on), "{what}");
+            assert_eq!(s.value().bits(), sum(&xs, nans).bits(), "{what}");
+            assert_eq!(s.value().bits(), oracle::sum(&bits, f, f, on), "{what}");
+            let not_nan = xs.iter().filter(|x| !x.to_f64().is_nan()).count() as u64;
+            match nans {
+                Nans::Skip => assert_eq!(s.count(), not_nan, "{what}"),
+                Nans::Propagate => {
+                    let mut whole = ExactSum::new();
+                    whole.add_slice(&xs);
+                    assert_eq!(s, whole, "{what}");
+                    assert_eq!(s.count(), n as u64);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nan_policy_of_the_accumulator() {
+    nan_policy::<f32>(41);
+    nan_policy::<f64>(43);
+    #[cfg(feature = "half")]
+    {
+        nan_policy::<half::f16>(47);
+        nan_policy::<half::bf16>(53);
+    }
+}
+
+/// `ExactDot`: pairs split at random into pieces, each piece added pair by pair
+/// or as slices into its own accumulator, the accumulators merged in a random
+/// order: the value, bit for bit, `dot`'s of all the pairs and the oracle's,
+/// with either NaN policy, on finite, subnormal, huge and special factors.
+fn exact_dot<F: Float>(seed: u64) {
+    use normkey::sum::ExactDot;
+    let f = F::ORACLE;
+    let mut r = XorShift(seed);
+    for case in 0..if cfg!(miri) { 4 } else { 40 } {
+        let n = (r.next() % 5000) as usize;
+        let kind = [1, 2, 3, 4, 5][case % 5];
+        let base = r.next() % (1 << f.exp);
+        let a: Vec<F> = (0..n).map(|_| value(&mut r, kind, base)).collect();
+        let b: Vec<F> = (0..n)
+            .map(|_| value(&mut r, if case % 3 == 0 { 3 } else { kind }, base))
+            .collect();
+        for nans in [Nans::Skip, Nans::Propagate] {
+            let mut parts: Vec<ExactDot<F>> = Vec::new();
+            let mut at = 0;
+            while at < n {
+                let k = ((r.next() % 700) as usize).min(n - at);
+                let (ca, cb) = (&a[at..at + k], &b[at..at + k]);
+                let mut d = ExactDot::new();
+                match r.next() % 3 {
+                    0 => d.add_slices_with(ca, cb, nans),
+                    1 => ca
+                        .iter()
+                        .zip(cb)
+                        .for_each(|(&x, &y)| d.add_with(x, y, nans)),
+                    _ => {
+                        let h = k / 2;
+                        d.add_slices_with(&ca[..h], &cb[..h], nans);
+                        ca[h..]
+                            .iter()
+                            .zip(&cb[h..])
+                            .for_each(|(&x, &y)| d.add_with(x, y, nans));
+                    }
+                }
+                parts.push(d);
+                at += k;
+            }
+            // Merge in a random order.
+            let mut total = ExactDot::new();
+            while !parts.is_empty() {
+                let i = (r.next() % parts.len() as u64) as usize;
+                total.merge(&parts.swap_remove(i));
+            }
+            let bits = |v: &[F]| v.iter().map(|&x| x.bits()).collect::<Vec<u64>>();
+            let on = match nans {
+                Nans::Skip => oracle::Nans::Skip,
+                Nans::Propagate => oracle::Nans::Propagate,
+            };
+            let what = format!("case {case}, {nans:?}, {n} pairs");
+            assert_eq!(total.value().bits(), dot(&a, &b, nans).bits(), "{what}");
+            assert_eq!(
+                total.value().bits(),
+                oracle::dot(&bits(&a), &bits(&b), f, on),
+                "{what}"
+            );
+            let nan_pairs = a
+                .iter()
+                .zip(&b)
+                .filter(|(x, y)| x.to_f64().is_nan() || y.to_f64().is_nan())
+                .count();
+            let want_count = match nans {
+                Nans::Skip => n - nan_pairs,
+                Nans::Propagate => n,
+            };
+            assert_eq!(total.count(), want_count as u64, "{what}");
+        }
+    }
+}
+
+#[test]
+fn exact_dot_any_split() {
+    // The sizes the docs state (64-bit targets).
+    #[cfg(target_pointer_width = "64")]
+    {
+        use core::mem::size_of;
+        use normkey::atomic::AtomicExactSum;
+        use normkey::sum::ExactDot;
+        assert_eq!(size_of::<ExactDot<f32>>(), 560);
+        assert_eq!(size_of::<ExactDot<f64>>(), 1088);
+        assert_eq!(size_of::<ExactSum<f32>>(), 104);
+        assert_eq!(size_of::<ExactSum<f64>>(), 560);
+        assert_eq!(size_of::<AtomicExactSum<f32>>(), 104);
+        assert_eq!(size_of::<AtomicExactSum<f64>>(), 560);
+    }
+    exact_dot::<f32>(59);
+    exact_dot::<f64>(61);
+    #[cfg(feature = "half")]
+    {
+        exact_dot::<half::f16>(67);
+        exact_dot::<half::bf16>(71);
+    }
+}
+
 /// Threads adding into one `AtomicExactSum` (and flushing local sums into it):
 /// the bits of the sequential sum of all their values, on every run.
 #[test]
@@ -847,6 +1017,101 @@ fn atomic_threads_against_the_sequential_sum() {
     assert_eq!(
         only_finite.value_as::<f32>().to_bits(),
         e.value_as::<f32>().to_bits()
+    );
+}
+
+/// `AtomicExactSum::count`, `mean` and `take`: threads adding epochs of values
+/// (specials among them), each epoch taken after a join; each taken state's
+/// count, value and mean against the oracle's of that epoch's values, and the
+/// taken states merged against the oracle's of all of them.
+#[test]
+fn atomic_count_mean_take() {
+    use normkey::atomic::AtomicExactSum;
+    use std::sync::atomic::Ordering::{AcqRel, Relaxed};
+    let per = if cfg!(miri) { 10 } else { 5_000 };
+    let mut r = XorShift(29);
+    let shared = AtomicExactSum::<f32>::new();
+    let mut total = ExactSum::new();
+    let mut all: Vec<u64> = Vec::new();
+    for epoch in 0..6_u64 {
+        // Epoch 0 has no values; 3 has specials (NaN, ±∞); 5 only −0s.
+        let n: usize = if epoch == 0 { 0 } else { per };
+        let xs: Vec<f32> = (0..n)
+            .map(|_| match epoch {
+                3 => value(&mut r, 5, 100),
+                5 => -0.0,
+                _ => value(&mut r, epoch % 4, 100),
+            })
+            .collect();
+        std::thread::scope(|s| {
+            for (t, part) in xs.chunks(n.div_ceil(3).max(1)).enumerate() {
+                let shared = &shared;
+                s.spawn(move || {
+                    if t == 1 {
+                        let mut local = ExactSum::new();
+                        local.add_slice(part);
+                        shared.add_sum(&local, Relaxed);
+                    } else {
+                        for &x in part {
+                            shared.add(x, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        let bits: Vec<u64> = xs.iter().map(|x| u64::from(x.to_bits())).collect();
+        let want_sum = oracle::sum(&bits, oracle::F32, oracle::F32, oracle::Nans::Propagate);
+        let want_mean = oracle::mean(&bits, oracle::F32, oracle::Nans::Propagate);
+        assert_eq!(shared.count(), n as u64, "epoch {epoch}");
+        assert_eq!(
+            u64::from(shared.value().to_bits()),
+            want_sum,
+            "epoch {epoch}"
+        );
+        assert_eq!(
+            u64::from(shared.mean().to_bits()),
+            want_mean,
+            "epoch {epoch}"
+        );
+        let taken = shared.take(AcqRel);
+        assert_eq!(taken.count(), n as u64);
+        assert_eq!(
+            u64::from(taken.value().to_bits()),
+            want_sum,
+            "epoch {epoch}"
+        );
+        assert_eq!(
+            u64::from(taken.mean().to_bits()),
+            want_mean,
+            "epoch {epoch}"
+        );
+        // Empty again: +0, no values, a NaN mean.
+        assert_eq!(shared.count(), 0);
+        assert_eq!(shared.value().to_bits(), 0);
+        assert!(shared.mean().is_nan());
+        total.merge(&taken);
+        all.extend(bits);
+    }
+    assert_eq!(total.count(), all.len() as u64);
+    let want = oracle::sum(&all, oracle::F32, oracle::F32, oracle::Nans::Propagate);
+    assert_eq!(u64::from(total.value().to_bits()), want);
+    // A take after each value: the takes merged are the sum of every value.
+    let s = AtomicExactSum::<f64>::new();
+    let mut merged = ExactSum::new();
+    let xs: Vec<f64> = (0..if cfg!(miri) { 20 } else { 2_000 })
+        .map(|_| value(&mut r, 1, 1000))
+        .collect();
+    for &x in &xs {
+        s.add(x, Relaxed);
+        merged.merge(&s.take(Relaxed));
+    }
+    assert_eq!(
+        merged.value().to_bits(),
+        sum(&xs, Nans::Propagate).to_bits()
+    );
+    assert_eq!(
+        merged.mean().to_bits(),
+        mean(&xs, Nans::Propagate).to_bits()
     );
 }
 
@@ -1124,5 +1389,115 @@ fn on_a_small_stack() {
             all::<half::f16>(&mut r, n);
             all::<half::bf16>(&mut r, n);
         }
+    }
+}
+
+/// A user's trait whose names are the common ones (`num_traits`'s `to_u64`,
+/// `from_u64`, `ZERO`; `widen`, `exponent`, `as_f64`), implemented for every
+/// float and used on `F: SumFloat + AtomicSumFloat`: the calls resolve to it
+/// (the sealed supertraits bring no method and none of these names: no E0034).
+mod colliding_names {
+    use normkey::atomic::AtomicSumFloat;
+    use normkey::sum::{ExactSum, SumFloat};
+
+    #[allow(clippy::wrong_self_convention)] // the names are the point
+    trait Collide: Sized {
+        const ZERO: Self;
+        const FORMAT_NAME: &'static str;
+        fn to_u64(self) -> u64;
+        fn from_u64(n: u64) -> Self;
+        fn widen(self) -> f64;
+        fn exponent(self) -> u32;
+        fn as_f64(xs: &[Self]) -> usize;
+        fn as_f32(self) -> f32;
+    }
+
+    macro_rules! collide {
+        ($f:ty, $name:expr) => {
+            impl Collide for $f {
+                const ZERO: Self = <$f>::MAX; // not zero: the user's own constant
+                const FORMAT_NAME: &'static str = $name;
+                fn to_u64(self) -> u64 {
+                    7
+                }
+                fn from_u64(n: u64) -> Self {
+                    <$f>::from(n as u8)
+                }
+                fn widen(self) -> f64 {
+                    -1.0
+                }
+                fn exponent(self) -> u32 {
+                    99
+                }
+                fn as_f64(xs: &[Self]) -> usize {
+                    xs.len()
+                }
+                fn as_f32(self) -> f32 {
+                    0.5
+                }
+            }
+        };
+    }
+    collide!(f32, "f32");
+    collide!(f64, "f64");
+    #[cfg(feature = "half")]
+    collide!(half::f16, "f16");
+    #[cfg(feature = "half")]
+    collide!(half::bf16, "bf16");
+
+    fn generic<F: SumFloat + AtomicSumFloat + Collide>(x: F) -> (u64, F, f64, u32, usize, f32, F) {
+        let mut s = ExactSum::<F>::new();
+        s.add(x);
+        (
+            s.value().to_u64(),
+            F::from_u64(3),
+            x.widen(),
+            x.exponent(),
+            F::as_f64(&[x, x]),
+            x.as_f32(),
+            F::ZERO,
+        )
+    }
+
+    #[test]
+    fn user_trait_names_do_not_collide() {
+        assert_eq!(generic(1.5_f32), (7, 3.0, -1.0, 99, 2, 0.5, f32::MAX));
+        assert_eq!(generic(1.5_f64), (7, 3.0, -1.0, 99, 2, 0.5, f64::MAX));
+        #[cfg(feature = "half")]
+        {
+            let h = half::f16::from_f32(1.5);
+            assert_eq!(generic(h).6, half::f16::MAX);
+            assert_eq!(
+                generic(half::bf16::from_f32(1.5)).1,
+                half::bf16::from_f32(3.0)
+            );
+        }
+        assert_eq!(<f32 as Collide>::FORMAT_NAME, "f32");
+    }
+
+    /// The same for `texture::Texel`, whose sealed supertrait had the methods
+    /// `to_le` and `to_channels`.
+    #[allow(clippy::wrong_self_convention)] // the names are the point
+    trait TexelNames {
+        fn to_le(self) -> u8;
+        fn to_channels(self) -> u8;
+    }
+    impl TexelNames for normkey::texture::Rgba8Unorm {
+        fn to_le(self) -> u8 {
+            1
+        }
+        fn to_channels(self) -> u8 {
+            2
+        }
+    }
+
+    fn texel<T: normkey::texture::Texel + TexelNames>(x: T) -> (u8, u8, [f32; 4]) {
+        (x.to_le(), x.to_channels(), x.to_rgba())
+    }
+
+    #[test]
+    fn user_trait_names_do_not_collide_with_texel() {
+        let x = normkey::texture::Rgba8Unorm::from_rgba([0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(texel(x), (1, 2, [0.0, 1.0, 0.0, 1.0]));
     }
 }

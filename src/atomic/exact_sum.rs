@@ -12,7 +12,9 @@
 //! the proof is in `sum::wide`'s docs, and `src/atomic/exact_sum.rs`'s loom
 //! models check carries across limbs under every interleaving of two and three
 //! threads. Special values set bits of a flag word (`fetch_or`, only when not yet
-//! set).
+//! set). A count (one more `fetch_add` per addition) gives
+//! [`AtomicExactSum::count`] and [`AtomicExactSum::mean`], and the sign of an
+//! exact zero (−0 only when values were added and all were −0).
 
 // Bit fields of float encodings and limbs: the casts take low bits or
 // reinterpret two's complement on purpose, and the short names are the
@@ -31,12 +33,9 @@ use core::sync::atomic::Ordering;
 use crate::loom_shim::AtomicU64;
 use crate::sum::ExactSum;
 use crate::sum::SumFloat;
-use crate::sum::accumulator::{NAN, NOT_NEG_ZERO, finish, special_flag};
+use crate::sum::accumulator::{NAN, NOT_NEG_ZERO, OVER, special_flag};
 use crate::sum::float::sealed::Float;
 use crate::sum::wide::{self, Limbs};
-
-/// At least one value was added (the sign of an exact zero).
-const ADDED: u8 = 32;
 
 mod sealed {
     /// The atomic limbs of a float type (`[AtomicU64; L]`, `L` its `ExactSum`'s).
@@ -115,7 +114,11 @@ impl Limbs for Atomic<'_> {
 /// depends on the order the adds land in.
 ///
 /// NaN, ±∞, ±0 and subnormals as [`ExactSum`] (any NaN gives the positive quiet
-/// NaN with no payload). It keeps no count, so it has no mean.
+/// NaN with no payload); it counts the values too, for [`count`](Self::count)
+/// and [`mean`](Self::mean), and [`take`](Self::take) reads the state and
+/// leaves it empty (an epoch's total, between frames or reports).
+/// [`new`](Self::new) makes one (`const`: a `static` total);
+/// [`new_boxed`](Self::new_boxed) (feature `alloc`) a slice of them on the heap.
 ///
 /// # Reads during writes
 ///
@@ -124,14 +127,17 @@ impl Limbs for Atomic<'_> {
 /// additions. Read after the writers are done and synchronized with (a thread
 /// `join`, the end of a `rayon` scope, or `Release` adds with an `Acquire`
 /// read of a flag that says so). The [`Ordering`] of `add` applies to each of
-/// its `fetch_add`s; `Relaxed` suffices when a join orders the reads.
+/// its `fetch_add`s; `Relaxed` suffices when a join orders the reads. The same
+/// holds for [`count`](Self::count) and [`mean`](Self::mean) (the count and
+/// the limbs are separate atomics: a read during writes may see an addition
+/// counted and not yet added, or the reverse) and for [`take`](Self::take).
 ///
 /// # Size and speed
 ///
-/// 88 bytes for `f32` (11 limbs), 544 for `f64` (68), each limb an `AtomicU64`.
-/// An uncontended `add` is one `fetch_add` for `f32` (a `lock xadd` on x86-64)
-/// and one or two for `f64`; a carry (two more) comes at most once in `2^7`
-/// adds to a limb. Under contention, add into an [`ExactSum`] per thread and
+/// 104 bytes for `f32` (11 limbs, the flags and the count), 560 for `f64` (68
+/// limbs), each an `AtomicU64`. An uncontended `add` is two `fetch_add`s for
+/// `f32` (a `lock xadd` on x86-64: the count and one limb) and two or three for
+/// `f64`; a carry (two more) comes at most once in `2^7` adds to a limb. Under contention, add into an [`ExactSum`] per thread and
 /// flush it with [`add_sum`](Self::add_sum): the same final bits, fewer shared
 /// writes.
 ///
@@ -157,11 +163,16 @@ impl Limbs for Atomic<'_> {
 pub struct AtomicExactSum<F: AtomicSumFloat> {
     limbs: F::AtomicLimbs,
     flags: AtomicU64,
+    /// The values added (wrapping: `OVER` set by the adder that wrapped it).
+    count: AtomicU64,
     float: PhantomData<F>,
 }
 
 impl<F: AtomicSumFloat> AtomicExactSum<F> {
     /// An empty sum (+0). `const` (except in this crate's loom models).
+    ///
+    /// For many sums at once (a histogram's bins), [`new_boxed`](Self::new_boxed)
+    /// makes `n` of them on the heap; it needs feature `alloc`.
     ///
     /// ```
     /// use normkey::atomic::AtomicExactSum;
@@ -178,6 +189,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
         Self {
             limbs: F::ATOMIC_ZERO,
             flags: AtomicU64::new(0),
+            count: AtomicU64::new(0),
             float: PhantomData,
         }
     }
@@ -189,12 +201,14 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
         Self {
             limbs: F::atomic_zero(),
             flags: AtomicU64::new(0),
+            count: AtomicU64::new(0),
             float: PhantomData,
         }
     }
 
-    /// `n` empty sums on the heap (feature `alloc`), for scatter-adds: weights
-    /// per histogram bin, per pixel, per cell.
+    /// `n` empty sums on the heap, for scatter-adds: weights per histogram bin,
+    /// per pixel, per cell. Needs feature `alloc` (without it, build an array of
+    /// [`new`](Self::new)s: `[const { AtomicExactSum::new() }; N]`).
     ///
     /// ```
     /// use normkey::atomic::AtomicExactSum;
@@ -213,6 +227,15 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
         (0..n).map(|_| Self::new()).collect()
     }
 
+    /// Adds `n` to the count; `OVER` where it passes `u64::MAX` (then every
+    /// value and mean is NaN, as [`ExactSum`]'s).
+    #[inline]
+    fn count_values(&self, n: u64, order: Ordering) {
+        if self.count.fetch_add(n, order).checked_add(n).is_none() {
+            self.flag(OVER, order);
+        }
+    }
+
     /// Sets `flag` unless it is set already (a load, not a write, in the common case).
     #[inline]
     fn flag(&self, flag: u8, order: Ordering) {
@@ -221,8 +244,9 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
         }
     }
 
-    /// Adds `x`, exactly: one `fetch_add` with `order` for `f32`, one or two for
-    /// `f64` (two more when a limb carries).
+    /// Adds `x`, exactly, and counts it: `fetch_add`s with `order`, one for the
+    /// count and one for the digits of an `f32` (one or two for `f64`; two more
+    /// when a limb carries).
     ///
     /// ```
     /// use normkey::atomic::AtomicExactSum;
@@ -239,7 +263,7 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     #[inline]
     pub fn add(&self, x: F, order: Ordering) {
         let f = F::FORMAT;
-        let b = x.to_u64();
+        let b = Float::to_bits_u64(x);
         let (negative, e, sig, pos) = f.parts(b);
         if e == f.all_ones() {
             let flag = special_flag(f, negative, sig);
@@ -248,17 +272,14 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
             } else {
                 flag | NOT_NEG_ZERO
             };
-            self.flag(flag | ADDED, order);
+            self.flag(flag, order);
+            self.count_values(1, order);
             return;
         }
-        self.flag(
-            if b == f.sign_bit() {
-                ADDED
-            } else {
-                ADDED | NOT_NEG_ZERO
-            },
-            order,
-        );
+        self.count_values(1, order);
+        if b != f.sign_bit() {
+            self.flag(NOT_NEG_ZERO, order);
+        }
         if sig != 0 {
             wide::add_at(
                 &mut Atomic {
@@ -288,9 +309,11 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     /// assert_eq!(shared.value(), 2.7755575615628914e-17); // 0.1 + 0.2 + 0.3 − 0.6 of the doubles, exactly
     /// ```
     pub fn add_sum(&self, s: &ExactSum<F>, order: Ordering) {
-        let flags = s.flags() | if s.raw_count() > 0 { ADDED } else { 0 };
-        if flags != 0 {
-            self.flag(flags, order);
+        if s.flags() != 0 {
+            self.flag(s.flags(), order);
+        }
+        if s.raw_count() != 0 {
+            self.count_values(s.raw_count(), order);
         }
         let digits = s.canonical_limbs();
         let mut limbs = Atomic {
@@ -332,22 +355,130 @@ impl<F: AtomicSumFloat> AtomicExactSum<F> {
     /// assert_eq!(s.value_as::<f64>(), 16_777_217.0);
     /// ```
     #[must_use]
-    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // the limbs' bits; the flags' low byte
     pub fn value_as<G: SumFloat>(&self) -> G {
-        let mut limbs = F::ZERO;
+        let s = self.load();
+        s.value_as::<G>()
+    }
+
+    /// The number of values added (saturates at `u64::MAX`), read with an
+    /// `Acquire` load: [`ExactSum::count`]'s. Exact once the writers are done.
+    ///
+    /// ```
+    /// use normkey::atomic::AtomicExactSum;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let s = AtomicExactSum::<f64>::new();
+    /// for x in [1.0, f64::NAN, -0.0, f64::INFINITY, 5e-324] {
+    ///     s.add(x, Relaxed);
+    /// }
+    /// assert_eq!(s.count(), 5); // NaN, ±0, ±∞ and subnormals all count
+    /// ```
+    #[must_use]
+    pub fn count(&self) -> u64 {
+        let count = self.count.load(Ordering::Acquire);
+        if self.flags.load(Ordering::Acquire) & u64::from(OVER) != 0 {
+            u64::MAX
+        } else {
+            count
+        }
+    }
+
+    /// The mean of the values added: the exact sum divided by the count,
+    /// rounded once (to nearest, ties to even), bit for bit [`ExactSum::mean`]'s
+    /// and [`sum::mean`](crate::sum::mean)'s (with [`Nans::Propagate`](crate::Nans))
+    /// of the same values. No values: NaN (the canonical positive quiet NaN).
+    /// Exact once the writers are done.
+    ///
+    /// ```
+    /// use normkey::atomic::AtomicExactSum;
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// let s = AtomicExactSum::<f32>::new();
+    /// assert!(s.mean().is_nan()); // no values
+    /// s.add(f32::MAX, Relaxed);
+    /// s.add(f32::MAX, Relaxed);
+    /// assert_eq!(s.mean(), f32::MAX); // no overflow on the way
+    /// s.add(-0.0, Relaxed);
+    /// assert_eq!(s.mean(), f32::MAX * (2.0 / 3.0));
+    /// let z = AtomicExactSum::<f32>::new();
+    /// z.add(-0.0, Relaxed);
+    /// assert_eq!(z.mean().to_bits(), (-0.0_f32).to_bits());
+    /// z.add(f32::NEG_INFINITY, Relaxed);
+    /// assert_eq!(z.mean(), f32::NEG_INFINITY);
+    /// z.add(f32::NAN, Relaxed);
+    /// assert_eq!(z.mean().to_bits(), f32::NAN.to_bits());
+    /// ```
+    #[must_use]
+    pub fn mean(&self) -> F {
+        self.load().mean()
+    }
+
+    /// Reads the state and leaves the sum empty (+0, no values): each limb, the
+    /// flags and the count swapped with zero, with `order`. The state comes back
+    /// as an [`ExactSum`], to read ([`value`](ExactSum::value),
+    /// [`mean`](ExactSum::mean), [`count`](ExactSum::count)) or to merge into a
+    /// running total: an epoch's sum, between frames or reports, as the min/max
+    /// reducers' `take`.
+    ///
+    /// # Takes during writes
+    ///
+    /// Every `fetch_add` of an [`add`](Self::add) lands either in the state
+    /// taken or in the one left, but an addition is several of them (the count,
+    /// one to three limbs, the two more of a carry), and the swaps are one per
+    /// atomic, so a `take` that runs while another thread is inside `add` may
+    /// split that addition: its count on one side and its digits on the other,
+    /// or a carry half moved, and then either state's value can be anything
+    /// (as for [reads during writes](Self#reads-during-writes)). Take between
+    /// epochs of writers that are synchronized with (a join, a barrier, a
+    /// `Release`/`Acquire` flag): then the state taken is exactly the sum of
+    /// the values added before it, and the next take that of those after.
+    ///
+    /// ```
+    /// use normkey::atomic::AtomicExactSum;
+    /// use normkey::sum::ExactSum;
+    /// use std::sync::atomic::Ordering::{AcqRel, Relaxed};
+    ///
+    /// let s = AtomicExactSum::<f64>::new();
+    /// let mut total = ExactSum::new();
+    /// for frame in [[1e100, 1.0], [-1e100, f64::MIN_POSITIVE / 4.0]] {
+    ///     std::thread::scope(|sc| {
+    ///         for x in frame {
+    ///             let s = &s;
+    ///             sc.spawn(move || s.add(x, Relaxed));
+    ///         }
+    ///     });
+    ///     let epoch = s.take(AcqRel);
+    ///     assert_eq!(epoch.count(), 2);
+    ///     total.merge(&epoch);
+    /// }
+    /// assert_eq!(total.value(), 1.0); // the subnormal is in it, too small to show
+    /// assert_eq!(s.count(), 0); // empty again
+    /// assert_eq!(s.value().to_bits(), 0);
+    /// s.add(-0.0, Relaxed);
+    /// assert_eq!(s.take(AcqRel).value().to_bits(), (-0.0_f64).to_bits());
+    /// ```
+    #[must_use]
+    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // the limbs' bits; the flags' low byte
+    pub fn take(&self, order: Ordering) -> ExactSum<F> {
+        let mut limbs = F::LIMBS_ZERO;
+        for (l, a) in limbs.as_mut().iter_mut().zip(self.limbs.as_ref()) {
+            *l = a.swap(0, order) as i64;
+        }
+        let flags = self.flags.swap(0, order) as u8;
+        let count = self.count.swap(0, order);
+        ExactSum::from_parts(limbs, count, flags)
+    }
+
+    /// The state, read with `Acquire` loads, as an [`ExactSum`].
+    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // the limbs' bits; the flags' low byte
+    fn load(&self) -> ExactSum<F> {
+        let mut limbs = F::LIMBS_ZERO;
         for (l, a) in limbs.as_mut().iter_mut().zip(self.limbs.as_ref()) {
             *l = a.load(Ordering::Acquire) as i64;
         }
         let flags = self.flags.load(Ordering::Acquire) as u8;
-        let count = u64::from(flags & ADDED != 0);
-        G::from_u64(finish(
-            limbs,
-            flags & !ADDED,
-            count,
-            G::FORMAT,
-            1,
-            F::FORMAT.quantum(),
-        ))
+        let count = self.count.load(Ordering::Acquire);
+        ExactSum::from_parts(limbs, count, flags)
     }
 }
 
@@ -438,6 +569,38 @@ mod loom_tests {
             [EDGE - 3, EDGE - (1 << 31) + 1, 0],
             &[&[(0, 5), (0, -7)], &[(0, 4), (1, 1 << 31)]],
         );
+    }
+
+    /// Two threads adding (one of them a −0 and a flush of a local sum) and the
+    /// count: after the joins, the count, the value and the mean are the
+    /// sequential ones, and a take empties the sum.
+    #[test]
+    fn loom_exact_sum_counts_and_takes() {
+        use super::AtomicExactSum;
+        use crate::sum::ExactSum;
+        loom::model(|| {
+            let s = Arc::new(AtomicExactSum::<f32>::new());
+            let t = {
+                let s = s.clone();
+                thread::spawn(move || {
+                    s.add(1.5, Relaxed);
+                    s.add(-0.0, Relaxed);
+                })
+            };
+            let mut local = ExactSum::new();
+            local.add_slice(&[0.25_f32, 1.0]);
+            s.add_sum(&local, Relaxed);
+            t.join().unwrap();
+            assert_eq!(s.count(), 4);
+            assert_eq!(s.value().to_bits(), 2.75_f32.to_bits());
+            assert_eq!(s.mean().to_bits(), (2.75_f32 / 4.0).to_bits());
+            let taken = s.take(Relaxed);
+            assert_eq!(
+                (taken.count(), taken.value().to_bits()),
+                (4, 2.75_f32.to_bits())
+            );
+            assert_eq!((s.count(), s.value().to_bits()), (0, 0));
+        });
     }
 
     #[test]

@@ -14,6 +14,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
+use crate::nans::Nans;
 use crate::sum::SLICE_LOOPS;
 use crate::sum::float::sealed::Float;
 use crate::sum::float::{Bins, Seen, SumFloat};
@@ -29,9 +30,6 @@ pub(crate) const NEG_INF: u8 = 4;
 pub(crate) const NOT_NEG_ZERO: u8 = 8;
 /// More than `u64::MAX` values were added (through `merge`).
 pub(crate) const OVER: u8 = 16;
-/// Every flag.
-#[cfg(feature = "serde")]
-pub(crate) const ALL_FLAGS: u8 = NAN | POS_INF | NEG_INF | NOT_NEG_ZERO | OVER;
 
 /// The exact sum of any number of floats, rounded once when read: the same bits
 /// for every order of the additions and every way of splitting and
@@ -55,6 +53,15 @@ pub(crate) const ALL_FLAGS: u8 = NAN | POS_INF | NEG_INF | NOT_NEG_ZERO | OVER;
 /// - An exact sum of zero: −0 when every value added was −0, else +0 (so the
 ///   empty sum is +0, and `x + (−x)` is +0).
 /// - Subnormals are added exactly and results may be subnormal.
+///
+/// # NaN
+///
+/// [`add`](Self::add) and [`add_slice`](Self::add_slice) count a NaN and make
+/// every value and mean NaN ([`Nans::Propagate`](crate::Nans), as
+/// `numpy.sum`); [`add_with`](Self::add_with) and
+/// [`add_slice_with`](Self::add_slice_with) take a [`Nans`](crate::Nans) as
+/// [`sum::sum`](crate::sum::sum) does, and with `Nans::Skip` leave NaNs out of
+/// the sum and the count (`numpy.nansum`, `numpy.nanmean`).
 ///
 /// # Equality and hashing
 ///
@@ -110,7 +117,7 @@ impl<F: SumFloat> ExactSum<F> {
     #[must_use]
     pub const fn new() -> Self {
         Self {
-            limbs: F::ZERO,
+            limbs: F::LIMBS_ZERO,
             count: 0,
             flags: 0,
             float: PhantomData,
@@ -156,9 +163,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// assert_eq!(fast.value(), 49950.0); // the exact 49950.00087…, rounded once
     /// ```
     pub fn add_slice(&mut self, xs: &[F]) {
-        let seen = self.add_slice_seen(xs);
-        self.count_values(xs.len() as u64);
-        self.flags |= seen_flags(&seen);
+        self.add_slice_with(xs, Nans::Propagate);
     }
 
     /// [`add_slice`](Self::add_slice) less the counting; what it saw.
@@ -202,13 +207,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// assert_eq!(left.value(), 3.5);
     /// ```
     pub fn merge(&mut self, other: &Self) {
-        let mut theirs = other.limbs;
-        wide::canonical(theirs.as_mut());
-        for (i, &d) in theirs.as_ref().iter().enumerate() {
-            if d != 0 {
-                wide::add_digit(self.limbs.as_mut(), i, d);
-            }
-        }
+        wide::add_number(self.limbs.as_mut(), other.limbs);
         self.count_values(other.count);
         self.flags |= other.flags;
     }
@@ -267,7 +266,7 @@ impl<F: SumFloat> ExactSum<F> {
     /// ```
     #[must_use]
     pub fn value_as<G: SumFloat>(&self) -> G {
-        G::from_u64(self.rounded(G::FORMAT, 1))
+        G::from_bits_u64(self.rounded(G::FORMAT, 1))
     }
 
     /// The mean of the values added: the exact sum divided by [`count`](Self::count)
@@ -284,9 +283,9 @@ impl<F: SumFloat> ExactSum<F> {
     #[must_use]
     pub fn mean(&self) -> F {
         if self.count == 0 {
-            return F::from_u64(F::FORMAT.nan());
+            return F::from_bits_u64(F::FORMAT.nan());
         }
-        F::from_u64(self.rounded(F::FORMAT, self.count))
+        F::from_bits_u64(self.rounded(F::FORMAT, self.count))
     }
 
     /// The sum divided by `n ≥ 1`, rounded once to `target`, as its bits.
@@ -308,8 +307,8 @@ impl<F: SumFloat> ExactSum<F> {
         l
     }
 
-    /// A state from its parts (`impl_serde`'s deserialization and
-    /// `from_words`, which check them).
+    /// A state from its parts (`from_words`, which checks them, and
+    /// `AtomicExactSum`'s reads).
     pub(crate) const fn from_parts(limbs: F::Limbs, count: u64, flags: u8) -> Self {
         Self {
             limbs,
@@ -336,7 +335,7 @@ impl<F: SumFloat> ExactSum<F> {
 #[inline]
 pub(crate) fn add_value<F: Float>(limbs: &mut [i64], x: F) -> u8 {
     let f = F::FORMAT;
-    let b = x.to_u64();
+    let b = Float::to_bits_u64(x);
     let (negative, e, sig, pos) = f.parts(b);
     if e == f.all_ones() {
         let flag = special_flag(f, negative, sig);

@@ -25,6 +25,13 @@ pub(crate) mod sealed {
     use super::{Bins, Debug, Format, Hash};
 
     /// What each float type fixes: only this crate implements it.
+    ///
+    /// A supertrait of the public [`SumFloat`](super::SumFloat), so its items
+    /// take part in the name resolution of a user's `F: SumFloat`: it has no
+    /// methods (a `self` receiver would make `x.to_u64()` ambiguous, E0034,
+    /// where the user's own trait has a `to_u64`), only associated functions
+    /// called as `F::to_bits_u64(x)`, and their names and the constants' avoid
+    /// the common ones (`num_traits`'s `from_u64`, `to_u64`, `ZERO`).
     // Its items are the crate's (`Format`, `Bins`): the trait is unnameable outside.
     #[allow(private_interfaces, private_bounds)]
     pub trait Float: Copy + Debug + Send + Sync + 'static {
@@ -37,18 +44,18 @@ pub(crate) mod sealed {
         /// Every word zero.
         const WORDS_ZERO: Self::Words;
         /// A number of zero.
-        const ZERO: Self::Limbs;
+        const LIMBS_ZERO: Self::Limbs;
         /// One counter per biased exponent (`[i64; 2^exp_bits]`) for the slice loop.
         type Bins: Bins;
-        /// The bits, zero-extended.
-        fn to_u64(self) -> u64;
+        /// The bits of `x`, zero-extended.
+        fn to_bits_u64(x: Self) -> u64;
         /// The float of the low bits.
-        fn from_u64(b: u64) -> Self;
+        fn from_bits_u64(b: u64) -> Self;
         /// The same value in `f64` (exact: every `SumFloat` is at most as wide).
-        fn widen(self) -> f64;
+        fn widen(x: Self) -> f64;
         /// The biased exponent field, from the float's own bits (vectorizes at
         /// its width).
-        fn exponent(self) -> u32;
+        fn exponent(x: Self) -> u32;
         /// The limbs of a sum of products (`[i64; L]`).
         type DotLimbs: Copy + AsRef<[i64]> + AsMut<[i64]> + Send + Sync;
         /// Products of zero.
@@ -57,9 +64,9 @@ pub(crate) mod sealed {
         const DOT_QUANTUM: i32;
         /// The slice as `f64`s when the type is `f64` (whose products take
         /// `slice::dot_add_wide`; the others' are exact in `f64`).
-        fn as_f64(xs: &[Self]) -> Option<&[f64]>;
+        fn as_f64_slice(xs: &[Self]) -> Option<&[f64]>;
         /// `xs` where `Self` is `f32` (the dot product's one loop).
-        fn as_f32(xs: &[Self]) -> Option<&[f32]>;
+        fn as_f32_slice(xs: &[Self]) -> Option<&[f32]>;
     }
 }
 
@@ -119,35 +126,35 @@ macro_rules! sum_float {
                 exp_bits: $exp,
             };
             type Limbs = [i64; $limbs];
-            const ZERO: Self::Limbs = [0; $limbs];
+            const LIMBS_ZERO: Self::Limbs = [0; $limbs];
             type Words = [i64; WORDS_HEADER + $limbs];
             const WORDS_ZERO: Self::Words = [0; WORDS_HEADER + $limbs];
             type Bins = [i64; 1 << $exp];
             #[inline]
-            fn to_u64(self) -> u64 {
-                u64::from(bytemuck::cast::<$f, $u>(self))
+            fn to_bits_u64(x: Self) -> u64 {
+                u64::from(bytemuck::cast::<$f, $u>(x))
             }
             #[inline]
             #[allow(clippy::cast_possible_truncation)] // the low bits: the float's own
-            fn from_u64(b: u64) -> Self {
+            fn from_bits_u64(b: u64) -> Self {
                 bytemuck::cast::<$u, $f>(b as $u)
             }
             #[inline]
-            fn widen(self) -> f64 {
-                $widen(self)
+            fn widen(x: Self) -> f64 {
+                $widen(x)
             }
             #[inline]
             #[allow(clippy::cast_lossless)] // `u16`, `u32` or `u64`: one form for each
-            fn exponent(self) -> u32 {
-                ((bytemuck::cast::<$f, $u>(self) >> $mant) & ((1 << $exp) - 1)) as u32
+            fn exponent(x: Self) -> u32 {
+                ((bytemuck::cast::<$f, $u>(x) >> $mant) & ((1 << $exp) - 1)) as u32
             }
             type DotLimbs = [i64; $dot_limbs];
             const DOT_ZERO: Self::DotLimbs = [0; $dot_limbs];
             const DOT_QUANTUM: i32 = $dot_quantum;
-            fn as_f64(xs: &[Self]) -> Option<&[f64]> {
+            fn as_f64_slice(xs: &[Self]) -> Option<&[f64]> {
                 $as_f64(xs)
             }
-            fn as_f32(xs: &[Self]) -> Option<&[f32]> {
+            fn as_f32_slice(xs: &[Self]) -> Option<&[f32]> {
                 $as_f32(xs)
             }
         }

@@ -171,7 +171,7 @@ pub(super) fn add_block<F: Float, const N: usize>(
 pub(super) fn exponents<F: Float>(xs: &[F]) -> (u32, u32) {
     let (mut lo, mut hi) = (u32::MAX, 0);
     for x in xs {
-        let e = x.exponent();
+        let e = Float::exponent(*x);
         lo = lo.min(e);
         hi = hi.max(e);
     }
@@ -269,9 +269,9 @@ pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool, const FETCH
         let mut x = [0.0_f64; LANES];
         for ((x, v), w) in x.iter_mut().zip(c).zip(d) {
             *x = if PRODUCTS {
-                v.widen() * w.widen()
+                Float::widen(*v) * Float::widen(*w)
             } else {
-                v.widen()
+                Float::widen(*v)
             };
         }
         pass(&mut x, &mut lanes, sigma[0]);
@@ -311,9 +311,9 @@ pub(super) fn levels<F: Float, const L: usize, const PRODUCTS: bool, const FETCH
     }
     for (v, w) in tail {
         let mut x = if PRODUCTS {
-            v.widen() * w.widen()
+            Float::widen(*v) * Float::widen(*w)
         } else {
-            v.widen()
+            Float::widen(*v)
         };
         for (a, &s) in acc.iter_mut().zip(&sigma) {
             let q = (x + s) - s;
@@ -415,7 +415,7 @@ fn bin_block<F: Float, const N: usize>(
     } else if hi > 0 {
         seen.not_neg_zero = true;
     } else if !seen.not_neg_zero {
-        seen.not_neg_zero = block.iter().any(|x| x.to_u64() != f.sign_bit());
+        seen.not_neg_zero = block.iter().any(|x| Float::to_bits_u64(*x) != f.sign_bit());
     }
     for e in lo..=hi.min(N - 2) {
         let mut total = 0;
@@ -435,7 +435,7 @@ fn bin_block<F: Float, const N: usize>(
 #[inline(always)]
 fn bin<F: Float, const N: usize>(bins: &mut [i64; N], x: F) -> usize {
     let f = F::FORMAT;
-    let b = x.to_u64();
+    let b = Float::to_bits_u64(x);
     let e = (b >> f.mant) as usize & (N - 1);
     let m = (b & ((1 << f.mant) - 1)) | (u64::from(e != 0) << f.mant);
     // All ones when the sign is set.
@@ -449,7 +449,7 @@ fn bin<F: Float, const N: usize>(bins: &mut [i64; N], x: F) -> usize {
 fn specials<F: Float>(xs: &[F], seen: &mut Seen) {
     let f = F::FORMAT;
     for x in xs {
-        let b = x.to_u64();
+        let b = Float::to_bits_u64(*x);
         let (negative, e, sig, _) = f.parts(b);
         let nan = e == f.all_ones() && sig & ((1 << f.mant) - 1) != 0;
         seen.not_neg_zero |= b != f.sign_bit() && !nan;

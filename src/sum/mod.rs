@@ -1,7 +1,8 @@
 //! Exact sums: correctly rounded, order-independent sums, means and dot products
 //! of floats, sequential ([`sum`], [`mean`], [`dot`]), on rayon's pool
-//! ([`par_sum`], [`par_mean`], [`par_dot`], feature `rayon`), in an accumulator
-//! ([`ExactSum`]: add, add slices, merge, read), and on integer atomics
+//! ([`par_sum`], [`par_mean`], [`par_dot`], feature `rayon`), in accumulators
+//! ([`ExactSum`]: add, add slices, merge, read; [`ExactDot`], the same for the
+//! pairs of a dot product), and on integer atomics
 //! ([`AtomicExactSum`](crate::atomic::AtomicExactSum)).
 //!
 //! Every result is the exact mathematical sum (or mean, or dot product) of the
@@ -71,7 +72,7 @@
 //! | function | `thumbv7em-none-eabihf` | x86-64 |
 //! |---|---|---|
 //! | [`sum`], [`mean`] | `f16` 1.4 KiB, `f32` and `bf16` 2.0 KiB, `f64` 2.8 KiB | `f16` 5.9 KiB, `f32` and `bf16` 13.6 KiB, `f64` 70.7 KiB |
-//! | [`dot`] | 2.9 KiB, `f64` 3.2 KiB | 75.2 KiB, `f64` 81.1 KiB |
+//! | [`dot`] (and [`ExactDot::add_slices`], the same loop) | 2.9 KiB, `f64` 3.2 KiB | 75.2 KiB, `f64` 81.1 KiB |
 //! | [`ExactSum::add_slice`] (without the value) | 0.4 KiB | `f16` 5.9 KiB, `f32` and `bf16` 13.4 KiB, `f64` 69.1 KiB |
 //!
 //! `.ci/run` checks the `thumbv7em-none-eabihf` column (at most 4 KiB on 256
@@ -92,6 +93,7 @@ pub(crate) const SLICE_LOOPS: bool = cfg!(all(
 ));
 
 pub(crate) mod accumulator;
+mod exact_dot;
 pub(crate) mod float;
 mod fused;
 pub(crate) mod kernel;
@@ -103,6 +105,7 @@ pub(crate) mod wide;
 mod words;
 
 pub use accumulator::ExactSum;
+pub use exact_dot::ExactDot;
 pub use float::SumFloat;
 #[cfg(feature = "rayon")]
 pub use parallel::{par_dot, par_mean, par_sum};

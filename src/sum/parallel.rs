@@ -5,10 +5,9 @@
 use rayon::prelude::*;
 
 use crate::nans::Nans;
-use crate::sum::accumulator::{ExactSum, finish};
+use crate::sum::accumulator::ExactSum;
+use crate::sum::exact_dot::ExactDot;
 use crate::sum::float::SumFloat;
-use crate::sum::slice::dot_add;
-use crate::sum::wide;
 
 /// Values per task: large enough that a task's fold and merge cost nothing per
 /// value, small enough to share 16Mi values among many threads.
@@ -19,7 +18,7 @@ fn par_state<F: SumFloat>(xs: &[F], nans: Nans) -> ExactSum<F> {
     xs.par_chunks(PIECE)
         .map(|c| {
             let mut s = ExactSum::new();
-            s.add_values(c, nans);
+            s.add_slice_with(c, nans);
             s
         })
         .reduce(ExactSum::new, |mut a, b| {
@@ -77,25 +76,16 @@ pub fn par_mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 #[track_caller]
 pub fn par_dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     assert_eq!(a.len(), b.len(), "par_dot: the slices differ in length");
-    let (limbs, count, flags) = a
-        .par_chunks(PIECE)
+    a.par_chunks(PIECE)
         .zip(b.par_chunks(PIECE))
         .map(|(ca, cb)| {
-            let mut limbs = F::DOT_ZERO;
-            let (count, flags) = dot_add(limbs.as_mut(), ca, cb, nans);
-            (limbs, count, flags)
+            let mut d = ExactDot::new();
+            d.add_slices_with(ca, cb, nans);
+            d
         })
-        .reduce(
-            || (F::DOT_ZERO, 0, 0),
-            |(mut l, c, f), (mut r, rc, rf)| {
-                wide::canonical(r.as_mut());
-                for (i, &d) in r.as_ref().iter().enumerate() {
-                    if d != 0 {
-                        wide::add_digit(l.as_mut(), i, d);
-                    }
-                }
-                (l, c.saturating_add(rc), f | rf)
-            },
-        );
-    F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+        .reduce(ExactDot::new, |mut x, y| {
+            x.merge(&y);
+            x
+        })
+        .value()
 }

@@ -63,7 +63,7 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
         let mut fused = Fused::default();
         for (i, (ca, cb)) in self.a.chunks(BLOCK).zip(self.b.chunks(BLOCK)).enumerate() {
             // `f32`s: the one loop (`fused.rs`) first.
-            if let (Some(a), Some(b)) = (F::as_f32(self.a), F::as_f32(self.b)) {
+            if let (Some(a), Some(b)) = (F::as_f32_slice(self.a), F::as_f32_slice(self.b)) {
                 let block = |v: &'a [f32], k: usize| {
                     let v = v.get(k * BLOCK..).unwrap_or(&[]);
                     &v[..v.len().min(BLOCK)]
@@ -110,7 +110,7 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
             }
             let mut skipped = 0;
             for ((p, x), y) in buf.iter_mut().zip(ca).zip(cb) {
-                let (x, y) = (x.widen(), y.widen());
+                let (x, y) = (Float::widen(*x), Float::widen(*y));
                 let gone = self.skip && (x.is_nan() || y.is_nan());
                 *p = if gone { -0.0 } else { x * y };
                 skipped += u64::from(gone);
@@ -223,7 +223,7 @@ impl<'a> dispatch::Kernel for TwoProducts<'a> {
             count += n as u64;
             two_products::<L>(ca, cb, &mut hi, &mut lo);
             if x_hi != 0.0 && y_hi != 0.0 {
-                let e = |v: f64| v.exponent();
+                let e = |v: f64| Float::exponent(v);
                 let ((ta, fa), (tb, fb)) =
                     (span(F64, e(x_lo), e(x_hi)), span(F64, e(y_lo), e(y_hi)));
                 let (p, e) = (&hi[..n], &lo[..n]);

@@ -14,16 +14,71 @@
 use crate::nans::Nans;
 use crate::sum::SLICE_LOOPS;
 use crate::sum::accumulator::{
-    ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, add_value, finish, seen_flags,
+    ExactSum, NAN, NEG_INF, NOT_NEG_ZERO, POS_INF, add_value, seen_flags,
 };
+use crate::sum::exact_dot::ExactDot;
 use crate::sum::float::SumFloat;
 use crate::sum::float::sealed::Float;
 use crate::sum::products;
 use crate::sum::wide;
 
 impl<F: SumFloat> ExactSum<F> {
-    /// Adds the values of `xs`, NaNs by `nans` (skipped NaNs are not counted).
-    pub(crate) fn add_values(&mut self, xs: &[F], nans: Nans) {
+    /// Adds `x`, a NaN as `nans` says: [`Nans::Propagate`] as
+    /// [`add`](Self::add) (counted, and every value and mean is NaN from then
+    /// on), [`Nans::Skip`] leaves it out (not counted, so a
+    /// [`mean`](Self::mean) is of the other values: `numpy.nanmean`). Other
+    /// values as `add`.
+    ///
+    /// ```
+    /// use normkey::Nans;
+    /// use normkey::sum::ExactSum;
+    ///
+    /// let mut s = ExactSum::new();
+    /// for x in [-0.0_f32, -f32::NAN, -0.0, f32::from_bits(0x7f80_0001)] {
+    ///     s.add_with(x, Nans::Skip); // the NaNs (any sign, any payload) left out
+    /// }
+    /// assert_eq!(s.count(), 2);
+    /// assert_eq!(s.value().to_bits(), (-0.0_f32).to_bits()); // only −0s added
+    /// s.add_with(1e-45, Nans::Skip); // the smallest subnormal
+    /// s.add_with(f32::INFINITY, Nans::Skip);
+    /// assert_eq!(s.mean(), f32::INFINITY);
+    /// s.add_with(f32::NAN, Nans::Propagate);
+    /// assert_eq!(s.mean().to_bits(), f32::NAN.to_bits()); // the canonical NaN
+    /// assert_eq!(s.count(), 5);
+    /// ```
+    #[inline]
+    pub fn add_with(&mut self, x: F, nans: Nans) {
+        if matches!(nans, Nans::Skip) && is_nan(x) {
+            return;
+        }
+        self.add(x);
+    }
+
+    /// Adds every value of `xs`, NaNs as `nans` says (as
+    /// [`add_with`](Self::add_with) of each, as fast as
+    /// [`add_slice`](Self::add_slice)): the state of [`sum`]`(xs, nans)` and
+    /// [`mean`]`(xs, nans)`, so a mean of pieces added with [`Nans::Skip`] is
+    /// bit for bit `mean(xs, Nans::Skip)` of the whole.
+    ///
+    /// Stack: as [`add_slice`](Self::add_slice)'s.
+    ///
+    /// ```
+    /// use normkey::Nans;
+    /// use normkey::sum::{ExactSum, mean};
+    ///
+    /// let v = [1.0_f64, f64::NAN, 2.0, -f64::NAN, 4.0];
+    /// let mut s = ExactSum::new();
+    /// s.add_slice_with(&v[..2], Nans::Skip);
+    /// s.add_slice_with(&v[2..], Nans::Skip);
+    /// assert_eq!(s.count(), 3);
+    /// assert_eq!(s.mean(), 7.0 / 3.0);
+    /// assert_eq!(s.mean().to_bits(), mean(&v, Nans::Skip).to_bits());
+    /// let mut only_nans = ExactSum::new();
+    /// only_nans.add_slice_with(&[f64::NAN], Nans::Skip);
+    /// assert_eq!(only_nans.value().to_bits(), 0); // a sum of nothing: +0
+    /// assert!(only_nans.mean().is_nan()); // a mean of nothing
+    /// ```
+    pub fn add_slice_with(&mut self, xs: &[F], nans: Nans) {
         let seen = self.add_slice_seen(xs);
         let mut flags = seen_flags(&seen);
         let mut n = xs.len() as u64;
@@ -34,6 +89,14 @@ impl<F: SumFloat> ExactSum<F> {
         self.count_values(n);
         self.set_flags(flags);
     }
+}
+
+/// Whether `x` is a NaN (any sign, any payload).
+#[inline]
+fn is_nan<F: Float>(x: F) -> bool {
+    let f = F::FORMAT;
+    let b = F::to_bits_u64(x) & !f.sign_bit();
+    b > f.infinity(false)
 }
 
 /// The exact sum of `xs`, rounded once to nearest, ties to even: the same bits
@@ -66,7 +129,7 @@ impl<F: SumFloat> ExactSum<F> {
 #[must_use]
 pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
     let mut s = ExactSum::new();
-    s.add_values(xs, nans);
+    s.add_slice_with(xs, nans);
     s.value()
 }
 
@@ -95,7 +158,7 @@ pub fn sum<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 #[must_use]
 pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
     let mut s = ExactSum::new();
-    s.add_values(xs, nans);
+    s.add_slice_with(xs, nans);
     s.mean()
 }
 
@@ -132,9 +195,9 @@ pub fn mean<F: SumFloat>(xs: &[F], nans: Nans) -> F {
 #[track_caller]
 pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
     assert_eq!(a.len(), b.len(), "dot: the slices differ in length");
-    let mut limbs = F::DOT_ZERO;
-    let (count, flags) = dot_add(limbs.as_mut(), a, b, nans);
-    F::from_u64(finish(limbs, flags, count, F::FORMAT, 1, F::DOT_QUANTUM))
+    let mut d = ExactDot::new();
+    d.add_slices_with(a, b, nans);
+    d.value()
 }
 
 /// The products `a[i] · b[i]` added to `limbs` (of `F::DOT_QUANTUM`): the count
@@ -143,10 +206,22 @@ pub fn dot<F: SumFloat>(a: &[F], b: &[F], nans: Nans) -> F {
 /// `f64`'s by [`dot_add_integer`], the others' by [`dot_add_each`].
 pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
     let skip = matches!(nans, Nans::Skip);
-    match (F::as_f64(a), F::as_f64(b)) {
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
         (Some(a), Some(b)) if SLICE_LOOPS => dot_add_wide(limbs, a, b, nans),
         (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
         _ if SLICE_LOOPS => dot_add_in_f64(limbs, a, b, nans),
+        _ => dot_add_each(limbs, a, b, skip),
+    }
+}
+
+/// The product `a · b` added to `limbs` (of `F::DOT_QUANTUM`), as [`dot_add`]
+/// where the slice loops do not run: the count and the flags.
+#[inline]
+pub(crate) fn dot_add_one<F: Float>(limbs: &mut [i64], a: F, b: F, nans: Nans) -> (u64, u8) {
+    let skip = matches!(nans, Nans::Skip);
+    let (a, b) = (core::slice::from_ref(&a), core::slice::from_ref(&b));
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
+        (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
         _ => dot_add_each(limbs, a, b, skip),
     }
 }
@@ -157,7 +232,7 @@ pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans)
 fn dot_add_each<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], skip: bool) -> (u64, u8) {
     let (mut count, mut flags) = (0, 0);
     for (&x, &y) in a.iter().zip(b) {
-        let (x, y) = (x.widen(), y.widen());
+        let (x, y) = (Float::widen(x), Float::widen(y));
         if skip && (x.is_nan() || y.is_nan()) {
             continue;
         }
@@ -191,8 +266,8 @@ fn dot_add_integer(limbs: &mut [i64], a: &[f64], b: &[f64], skip: bool) -> (u64,
     let (mut count, mut flags) = (0, 0);
     let mant = (1 << f.mant) - 1;
     for (&x, &y) in a.iter().zip(b) {
-        let (nx, ex, sx, px) = f.parts(x.to_u64());
-        let (ny, ey, sy, py) = f.parts(y.to_u64());
+        let (nx, ex, sx, px) = f.parts(Float::to_bits_u64(x));
+        let (ny, ey, sy, py) = f.parts(Float::to_bits_u64(y));
         let nan_x = ex == f.all_ones() && sx & mant != 0;
         let nan_y = ey == f.all_ones() && sy & mant != 0;
         if nan_x || nan_y {

@@ -193,6 +193,18 @@ pub(crate) fn canonical(limbs: &mut [i64]) {
     }
 }
 
+/// Adds the number `theirs` (limbs of the same quantum, no other thread adding
+/// to them) to `limbs`: a merge of two states.
+pub(crate) fn add_number<L: AsMut<[i64]>>(limbs: &mut [i64], mut theirs: L) {
+    let theirs = theirs.as_mut();
+    canonical(theirs);
+    for (i, &d) in theirs.iter().enumerate() {
+        if d != 0 {
+            add_digit(limbs, i, d);
+        }
+    }
+}
+
 /// Whether a canonical number is zero.
 pub(crate) fn is_zero(limbs: &[i64]) -> bool {
     limbs.iter().all(|&l| l == 0)

@@ -132,7 +132,8 @@ impl<F: SumFloat> ExactSum<F> {
     /// states up to 2^31, is the words of their [`merge`](Self::merge): a
     /// `[i64; 9 + L]` (20 words for `f32`, 77 for `f64`). The format is
     /// stable and versioned ([`WORDS_VERSION`] gives it): the same state always
-    /// gives the same words.
+    /// gives the same words. With feature `serde`, an `ExactSum` serializes as
+    /// these words and deserializes through [`from_words`](Self::from_words).
     ///
     /// ```
     /// use normkey::sum::ExactSum;
@@ -231,7 +232,7 @@ impl<F: SumFloat> ExactSum<F> {
         };
         // Carry the digits into one state's: every digit in [0, 2^32), the
         // last within [−2^31, 2^31).
-        let mut limbs = F::ZERO;
+        let mut limbs = F::LIMBS_ZERO;
         let n = limbs.as_ref().len();
         let mut carry: i128 = 0;
         for (k, limb) in limbs.as_mut().iter_mut().enumerate() {

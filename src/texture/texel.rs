@@ -18,14 +18,16 @@ pub(crate) mod sealed {
         /// one channel, `[f32; 3]` or `[f32; 4]`.
         type Channels: bytemuck::Pod;
         /// The little-endian bytes (for the 8-bit pixels: the bytes in memory order).
-        fn to_le(self) -> Self::Bytes;
+        /// An associated function, not a method: a supertrait's method would
+        /// make a user's own `to_le` ambiguous (E0034) on `T: Texel`.
+        fn to_le(x: Self) -> Self::Bytes;
         /// The texel of these little-endian bytes.
         fn from_le(bytes: Self::Bytes) -> Self;
         /// The element function of the typed `encode_slice` (`from_f32`,
         /// `from_rgb`, `from_rgba`).
         fn from_channels(channels: Self::Channels) -> Self;
         /// The element function of the typed `decode_slice`.
-        fn to_channels(self) -> Self::Channels;
+        fn to_channels(x: Self) -> Self::Channels;
         /// `dst[i] = from(src[i]).to_le()`: the typed `encode_slice`'s loop
         /// (`dispatch::map`, the type's `ENCODE_CHUNK`) into bytes, the row loop of
         /// `Format::encode_rows` (`from`: `from_rgba`) and of
@@ -103,8 +105,8 @@ macro_rules! texel {
         impl sealed::Sealed for $T {
             type Bytes = [u8; size_of::<$T>()];
             #[inline]
-            fn to_le(self) -> Self::Bytes {
-                self.$to()
+            fn to_le(x: Self) -> Self::Bytes {
+                x.$to()
             }
             #[inline]
             fn from_le(bytes: Self::Bytes) -> Self {
@@ -135,8 +137,8 @@ macro_rules! texel {
             Self::from_f32(x)
         }
         #[inline]
-        fn to_channels(self) -> f32 {
-            self.to_f32()
+        fn to_channels(x: Self) -> f32 {
+            x.to_f32()
         }
     };
     (@channels rgb) => {
@@ -146,8 +148,8 @@ macro_rules! texel {
             Self::from_rgb(rgb)
         }
         #[inline]
-        fn to_channels(self) -> [f32; 3] {
-            self.to_rgb()
+        fn to_channels(x: Self) -> [f32; 3] {
+            x.to_rgb()
         }
     };
     (@channels rgba) => {
@@ -157,8 +159,8 @@ macro_rules! texel {
             Self::from_rgba(rgba)
         }
         #[inline]
-        fn to_channels(self) -> [f32; 4] {
-            Self::to_rgba(self)
+        fn to_channels(x: Self) -> [f32; 4] {
+            Self::to_rgba(x)
         }
     };
     (@one) => {

@@ -15,11 +15,11 @@
 //! | `records.rs` | what the record sorts share: the index, the `Engine` that sorts the records, `Keyed`, which builds them |
 //! | `select.rs` | radix selection: the record at a rank of the stable order, read-only |
 //! | `ranged.rs` | the first pass of several ranks: its digit from a sample of the slice |
-//! | `joint.rs` | several ranks selected together (`select_many`, the quantiles): the narrower passes, each read shared, and the gathering of the few records left |
+//! | `joint/` | several ranks selected together (`select_many`, the quantiles): the narrower passes, each read shared, and the gathering of the few records left (`mod.rs`); the reads of the slice they ask for, in order or in chunks, and their counting and gathering loops (`reads.rs`) |
 //!
 //! The imports flow one way: `radix` ← `keys/` ← `split` ← `stable` ←
 //! `in_place`, `counted`, `vector` ← `route` ← `records`; `radix` ← `select` ←
-//! `ranged` ← `joint`.
+//! `ranged` ← `joint` (in it, `reads` ← `mod.rs`).
 //!
 //! Left in front, beside the functions they serve: `quantile/`'s exact ranks
 //! and interpolation (`pick.rs`, `exact.rs`), which only the quantiles use, and

@@ -1,6 +1,6 @@
 //! The first pass of several ranks selected together (`select_many`, the
 //! quantiles): its digit taken from a sample of the slice ([`Ranged`], chosen
-//! among three candidates; see `joint.rs`'s module docs), and its counting
+//! among three candidates; see `joint/mod.rs`'s module docs), and its counting
 //! read, a kernel of `dispatch::vectorized`.
 
 use super::radix::{Count, Radix};

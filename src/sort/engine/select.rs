@@ -1,5 +1,5 @@
 //! Radix selection: the record at one rank of the stable order, read-only
-//! (several ranks at once: `joint.rs`).
+//! (several ranks at once: `joint/`).
 //!
 //! Each pass reads the slice once and counts the next digit of the records
 //! whose radix starts with the digits already fixed; the bucket that holds the
@@ -16,7 +16,7 @@
 //! ([`Wide`]: 3 passes for `f32`, 6 for `f64`) with `u32` counters, 2,048 of them
 //! (8 KiB) per table; the first pass counts into two more tables of `u16` (8 KiB
 //! in all, flushed every 2^16 records), the joint passes of several ranks
-//! (`joint.rs`: `select_many`, the quantiles) into two tables (16 KiB). No two of these are on the stack at once: a selection
+//! (`joint/`: `select_many`, the quantiles) into two tables (16 KiB). No two of these are on the stack at once: a selection
 //! takes at most about 17 KiB (measured: the functions' docs). A shorter slice (or a longer one, on a 64-bit
 //! target) is narrowed 4 bits a pass ([`Narrow`]: 8 passes for `f32`) with 16
 //! `usize` counters: a few hundred bytes of stack, and on a short slice faster
@@ -54,12 +54,12 @@ pub(crate) trait Digits {
     /// of `v` (the dense first pass: [`count_into`], two tables of `u16`).
     fn count_dense<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// [`Self::count_dense`] inlined into its caller (a vectorized kernel's
-    /// copy, `joint.rs`).
+    /// copy, `ranged.rs`).
     fn count_dense_inline<T>(v: &[T], digit: impl FnMut(&T) -> usize, total: &mut Self::Counts);
     /// The joint passes' tables as one slice, table after table.
     fn flat(counts: &mut [Self::Counts; JOINT]) -> &mut [Self::C];
     /// Most records the quantiles gather on the stack to sort
-    /// (`joint.rs`).
+    /// (`joint/mod.rs`).
     const GATHER: usize;
     /// The buffer they are gathered in: [`Self::GATHER`] radices.
     type Gathered<R: Radix>: AsMut<[R]>;
@@ -394,6 +394,6 @@ pub(crate) fn radix_at<T, R: Radix>(
     Some((r, 1))
 }
 
-/// Distinct prefixes the joint passes (`joint.rs`) count
+/// Distinct prefixes the joint passes (`joint/`) count
 /// in one read: two tables of wide digits are 16 KiB.
 pub(crate) const JOINT: usize = 2;

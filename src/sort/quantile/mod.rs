@@ -120,7 +120,8 @@
 //!   positive quiet NaN (`F::NAN`: sign clear, quiet bit set, no payload).
 //!   The sign and payload of the input's NaNs are not kept.
 
-use super::engine::joint::{self, InOrder, Reads};
+use super::engine::joint;
+use super::engine::joint::reads::{InOrder, Reads};
 use super::engine::radix::Radix;
 use super::engine::ranged::Ranged;
 use super::engine::select::{self, Digits, Narrow, Narrowed, Wide};
@@ -554,7 +555,7 @@ fn par<F: QuantileFloat + Send + Sync>(
     }
     // The first pass's counts stay (on the heap's threads, the stack is not
     // the firmware's): one first pass for every batch.
-    let mut reads = joint::InChunks {
+    let mut reads = joint::reads::InChunks {
         v,
         chunk,
         radix: radix_of::<F>,

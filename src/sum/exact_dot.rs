@@ -1,13 +1,22 @@
 //! [`ExactDot`]: the dot product's accumulator, for pairs that come in pieces
-//! (streams, chunks on several threads) and states that merge.
+//! (streams, chunks on several threads) and states that merge, and the two
+//! algorithms that add products to its limbs ([`dot_add`], [`dot_add_one`]).
+
+// Bit fields of float encodings and limbs (`dot_add_integer`): the casts take
+// low bits on purpose, and the short names are the standard's.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
 
 use core::fmt;
 use core::marker::PhantomData;
 
 use crate::nans::Nans;
-use crate::sum::accumulator::{OVER, finish};
+use crate::sum::SLICE_LOOPS;
+use crate::sum::accumulator::{
+    NAN, NEG_INF, NOT_NEG_ZERO, OVER, POS_INF, add_value, finish, seen_flags,
+};
 use crate::sum::float::SumFloat;
-use crate::sum::slice::{dot_add, dot_add_one};
+use crate::sum::float::sealed::Float;
+use crate::sum::products;
 use crate::sum::wide;
 
 /// The exact dot product `Σ a[i] · b[i]` of pairs added one at a time or by
@@ -267,4 +276,106 @@ impl<F: SumFloat> fmt::Debug for ExactDot<F> {
             .field("count", &self.count())
             .finish()
     }
+}
+
+/// The products `a[i] · b[i]` added to `limbs` (of `F::DOT_QUANTUM`): the count
+/// and the flags. `f64` by [`dot_add_wide`], the others by [`dot_add_in_f64`];
+/// where the slice loops do not run ([`SLICE_LOOPS`]), one product at a time:
+/// `f64`'s by [`dot_add_integer`], the others' by [`dot_add_each`].
+pub(crate) fn dot_add<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
+    let skip = matches!(nans, Nans::Skip);
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
+        (Some(a), Some(b)) if SLICE_LOOPS => dot_add_wide(limbs, a, b, nans),
+        (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
+        _ if SLICE_LOOPS => dot_add_in_f64(limbs, a, b, nans),
+        _ => dot_add_each(limbs, a, b, skip),
+    }
+}
+
+/// The product `a · b` added to `limbs` (of `F::DOT_QUANTUM`), as [`dot_add`]
+/// where the slice loops do not run: the count and the flags.
+#[inline]
+pub(crate) fn dot_add_one<F: Float>(limbs: &mut [i64], a: F, b: F, nans: Nans) -> (u64, u8) {
+    let skip = matches!(nans, Nans::Skip);
+    let (a, b) = (core::slice::from_ref(&a), core::slice::from_ref(&b));
+    match (F::as_f64_slice(a), F::as_f64_slice(b)) {
+        (Some(a), Some(b)) => dot_add_integer(limbs, a, b, skip),
+        _ => dot_add_each(limbs, a, b, skip),
+    }
+}
+
+/// The products of floats at most half as wide as `f64` (exact in `f64`), each
+/// added into the limbs (of `f64`'s quantum) as an `f64` ([`add_value`]); with
+/// `skip`, a pair with a NaN factor is left out (not counted).
+fn dot_add_each<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], skip: bool) -> (u64, u8) {
+    let (mut count, mut flags) = (0, 0);
+    for (&x, &y) in a.iter().zip(b) {
+        let (x, y) = (Float::widen(x), Float::widen(y));
+        if skip && (x.is_nan() || y.is_nan()) {
+            continue;
+        }
+        count += 1;
+        flags |= add_value(limbs, x * y);
+    }
+    (count, flags)
+}
+
+/// The products of floats at most half as wide as `f64` (exact in `f64`: at most
+/// 2 · 24 significant bits, magnitudes within `[2^−298, 2^256)`), added through
+/// the slice loop of `f64`.
+fn dot_add_in_f64<F: Float>(limbs: &mut [i64], a: &[F], b: &[F], nans: Nans) -> (u64, u8) {
+    let (count, seen) = products::add_products(limbs, a, b, matches!(nans, Nans::Skip));
+    (count, seen_flags(&seen))
+}
+
+/// The products of `f64`s: `p + e` exactly (a fused multiply-add where the CPU
+/// has one, else Dekker's product) where that is exact, through the slice loop (`products::add_two_products`), else as 106-bit
+/// integers (`dot_add_integer`).
+fn dot_add_wide(limbs: &mut [i64], a: &[f64], b: &[f64], nans: Nans) -> (u64, u8) {
+    let (count, flags, seen) =
+        products::add_two_products(limbs, a, b, dot_add_integer, matches!(nans, Nans::Skip));
+    (count, flags | seen_flags(&seen))
+}
+
+/// The products of `f64`s as 106-bit integers (`sig_a · sig_b` at `pos_a +
+/// pos_b`, quantum `2^−2148`), each added into the limbs.
+fn dot_add_integer(limbs: &mut [i64], a: &[f64], b: &[f64], skip: bool) -> (u64, u8) {
+    let f = <f64 as Float>::FORMAT;
+    let (mut count, mut flags) = (0, 0);
+    let mant = (1 << f.mant) - 1;
+    for (&x, &y) in a.iter().zip(b) {
+        let (nx, ex, sx, px) = f.parts(Float::to_bits_u64(x));
+        let (ny, ey, sy, py) = f.parts(Float::to_bits_u64(y));
+        let nan_x = ex == f.all_ones() && sx & mant != 0;
+        let nan_y = ey == f.all_ones() && sy & mant != 0;
+        if nan_x || nan_y {
+            if !skip {
+                flags |= NAN;
+                count += 1;
+            }
+            continue;
+        }
+        count += 1;
+        let negative = nx != ny;
+        if ex == f.all_ones() || ey == f.all_ones() {
+            // ∞ · 0 is NaN; ∞ · anything else is ±∞.
+            flags |= if sx == 0 || sy == 0 {
+                NAN
+            } else if negative {
+                NEG_INF | NOT_NEG_ZERO
+            } else {
+                POS_INF | NOT_NEG_ZERO
+            };
+            continue;
+        }
+        let p = u128::from(sx) * u128::from(sy);
+        if p == 0 && negative {
+            continue; // −0
+        }
+        flags |= NOT_NEG_ZERO;
+        let pos = px + py;
+        wide::add_at(limbs, p as u64, pos, negative);
+        wide::add_at(limbs, (p >> 64) as u64, pos + 64, negative);
+    }
+    (count, flags)
 }

@@ -63,7 +63,7 @@ pub(crate) mod sealed {
         /// The quantum of the products' limbs.
         const DOT_QUANTUM: i32;
         /// The slice as `f64`s when the type is `f64` (whose products take
-        /// `slice::dot_add_wide`; the others' are exact in `f64`).
+        /// `exact_dot::dot_add_wide`; the others' are exact in `f64`).
         fn as_f64_slice(xs: &[Self]) -> Option<&[f64]>;
         /// `xs` where `Self` is `f32` (the dot product's one loop).
         fn as_f32_slice(xs: &[Self]) -> Option<&[f32]>;

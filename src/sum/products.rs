@@ -129,7 +129,7 @@ impl<'a, F: Float> dispatch::Kernel for Products<'a, F> {
 }
 
 /// The integer products of a block the two-product path cannot take: the count
-/// and the flags (`slice::dot_add_integer`).
+/// and the flags (`exact_dot::dot_add_integer`).
 type Fallback = fn(&mut [i64], &[f64], &[f64], bool) -> (u64, u8);
 
 /// `2^995`: a factor below it splits without overflow.

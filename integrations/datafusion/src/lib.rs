@@ -21,17 +21,16 @@
 //! let ctx = SessionContext::new();
 //! normkey_datafusion::register(&ctx);
 //! let df = ctx
-//!     .sql("SELECT exact_sum(x) AS s, sum(x) AS builtin, exact_avg(x) AS m \
-//!           FROM (VALUES (1e16), (1.0), (-1e16)) AS t(x)")
+//!     .sql("SELECT exact_sum(x) AS s, exact_avg(x) AS m \
+//!           FROM (VALUES (1e100), (1.0), (-1e100), (0.5)) AS t(x)")
 //!     .await
 //!     .unwrap();
 //! let batch = &df.collect().await.unwrap()[0];
 //! use datafusion::arrow::array::AsArray;
 //! use datafusion::arrow::datatypes::Float64Type;
 //! let col = |i: usize| batch.column(i).as_primitive::<Float64Type>().value(0);
-//! assert_eq!(col(0), 1.0); // 1e16 + 1 − 1e16, exactly
-//! assert_eq!(col(1), 0.0); // in order: 1e16 + 1 rounds to 1e16
-//! assert_eq!(col(2), 1.0 / 3.0);
+//! assert_eq!(col(0), 1.5); // 1e100 + 1 − 1e100 + 0.5, exactly: no order loses the 1
+//! assert_eq!(col(1), 0.375);
 //! # });
 //! ```
 //!

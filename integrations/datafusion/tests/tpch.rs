@@ -295,6 +295,24 @@ fn q15_and_exact_aggregates_have_the_same_bits_everywhere() {
                 assert_eq!(got, whole, "whole table, {at}");
                 builtin_whole.insert(f64s(&w, 4)[0]);
 
+                if skip_partial {
+                    // The partial aggregation did give up: rows went through
+                    // `convert_to_state`.
+                    let plan = run(&ctx, &rt, &format!("EXPLAIN ANALYZE {GROUPED}"));
+                    let text = format!(
+                        "{}",
+                        datafusion::arrow::util::pretty::pretty_format_batches(&[plan]).unwrap()
+                    );
+                    let skipped: Vec<&str> = text
+                        .split("skipped_aggregation_rows=")
+                        .skip(1)
+                        .map(|t| t.split([',', ']', ' ']).next().unwrap())
+                        .collect();
+                    assert!(
+                        skipped.iter().any(|n| *n != "0"),
+                        "no skipped aggregation rows, {at}: {skipped:?}"
+                    );
+                }
                 let g = run(&ctx, &rt, GROUPED);
                 assert_eq!(ids(&g, 0), suppliers, "{at}");
                 for (c, want) in grouped.iter().enumerate() {

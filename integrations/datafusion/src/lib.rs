@@ -85,6 +85,16 @@
 //!
 //! Malformed partial states (words that no sum of valid states gives) are an
 //! execution error, never a wrong sum.
+//!
+//! # Costs
+//!
+//! Each group holds one `ExactSum`: 560 bytes for `Float64`, 104 for
+//! `Float32`, 48 for `Float16` (the built-in `SUM`: 8). A partial state sent
+//! between the aggregation phases is 77 words (`Float64`), 20 (`Float32`) or 13
+//! (`Float16`) of 8 bytes per group; where DataFusion skips the partial
+//! aggregation (many groups), that is per row. Sliding window frames
+//! (`ROWS BETWEEN 3 PRECEDING AND CURRENT ROW`) are not supported (no
+//! `retract_batch`); whole-partition and running frames are.
 
 use std::fmt::Debug;
 use std::marker::PhantomData;

@@ -645,3 +645,62 @@ fn groups_accumulator_emit_first_filter_and_convert_to_state() {
     m.merge_batch(&rows, &groups, 5).unwrap();
     assert_eq!(f32_bits(&m.evaluate(EmitTo::All).unwrap()), bits(&want));
 }
+
+#[test]
+fn window_frames() {
+    let rt = runtime();
+    let v = [1e100, 1.0, -1e100, 0.25, f64::MAX, f64::MAX, -f64::MAX];
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("i", DataType::Int64, false),
+        Field::new("x", DataType::Float64, false),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema.clone(),
+        vec![
+            Arc::new(Int64Array::from_iter_values(0..v.len() as i64)),
+            Arc::new(Float64Array::from(v.to_vec())),
+        ],
+    )
+    .unwrap();
+    for p in [1, 4] {
+        let ctx = session(p, false);
+        register(&ctx, "w", schema.clone(), std::slice::from_ref(&batch), 1);
+        // A running frame: the exact sum of each prefix.
+        let b = run(
+            &ctx,
+            &rt,
+            "SELECT exact_sum(x) OVER (ORDER BY i ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW), \
+                    exact_sum(x) OVER () FROM w ORDER BY i",
+        );
+        let want: Vec<_> = (1..=v.len())
+            .map(|n| Some(sum(&v[..n], Nans::Propagate).to_bits()))
+            .collect();
+        assert_eq!(opt_bits(b.column(0)), want);
+        assert_eq!(want[2], Some(1.0_f64.to_bits()));
+        assert_eq!(want[6], Some(f64::MAX.to_bits()));
+        let total = Some(sum(&v, Nans::Propagate).to_bits());
+        assert_eq!(opt_bits(b.column(1)), vec![total; v.len()]);
+        // A sliding frame needs `retract_batch`: an error, not a panic or a wrong sum.
+        let sliding = rt.block_on(async {
+            let df = ctx
+                .sql("SELECT exact_sum(x) OVER (ORDER BY i ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM w")
+                .await?;
+            df.collect().await
+        });
+        let e = sliding.unwrap_err().to_string();
+        assert!(e.to_lowercase().contains("retract"), "{e}");
+    }
+}
+
+#[test]
+fn state_sizes_in_the_docs() {
+    use normkey::sum::ExactSum;
+    use std::mem::size_of;
+    // The crate docs' "Costs": bytes per group and words per state.
+    assert_eq!(size_of::<ExactSum<f64>>(), 560);
+    assert_eq!(size_of::<ExactSum<f32>>(), 104);
+    assert_eq!(size_of::<ExactSum<f16>>(), 48);
+    assert_eq!(ExactSum::<f64>::new().to_words().len(), 77);
+    assert_eq!(ExactSum::<f32>::new().to_words().len(), 20);
+    assert_eq!(ExactSum::<f16>::new().to_words().len(), 13);
+}

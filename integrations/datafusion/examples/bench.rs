@@ -11,8 +11,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use datafusion::arrow::array::{ArrayRef, Float64Array, Int64Array, RecordBatch};
-use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::arrow::array::{ArrayRef, AsArray, Float64Array, Int64Array, RecordBatch};
+use datafusion::arrow::datatypes::{DataType, Field, Float64Type, Schema};
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 
@@ -83,7 +83,8 @@ fn main() {
                 // The first run warms up; its result is shown.
                 let n: usize = out.iter().map(RecordBatch::num_rows).sum();
                 shown = if n == 1 {
-                    format!("{:?}", out[0].column(0))
+                    let c = out[0].column(0).as_primitive::<Float64Type>();
+                    format!("{:e}", c.value(0))
                 } else {
                     format!("{n} rows")
                 };

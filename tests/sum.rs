@@ -856,6 +856,10 @@ fn nan_policy<F: Float>(seed: u64) {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn nan_policy_of_the_accumulator() {
     nan_policy::<f32>(41);
     nan_policy::<f64>(43);
@@ -942,6 +946,10 @@ fn exact_dot<F: Float>(seed: u64) {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "the oracle's rationals and 64 KiB of counters per call: hours under Miri; the same code runs natively in every other stage"
+)]
 fn exact_dot_any_split() {
     // The sizes the docs state (64-bit targets).
     #[cfg(target_pointer_width = "64")]
